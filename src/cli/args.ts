@@ -1,0 +1,100 @@
+/** Command-line options of the dashboard. */
+export interface CliOptions {
+  /** Config-file profile to use (default: the file's `defaultProfile`, else "default"). */
+  readonly profile: string | null;
+  /** Trade Bitget's paper-trading environment (header `paptrading: 1`, demo websocket hosts). */
+  readonly paper: boolean;
+  /** Run on the embedded exchange even when keys are configured. */
+  readonly demo: boolean;
+  /** Symbol to select at start, e.g. `BTCUSDT` or `USDT-FUTURES:BTCUSDT`. */
+  readonly symbol: string | null;
+  /** Theme name (themes/*.json); default "dark", or "monochrome" when NO_COLOR is set. */
+  readonly theme: string | null;
+  /** Frames per second cap; default 15, or 8 over SSH. */
+  readonly maxFps: number | null;
+  /** Write the log here (default: $XDG_STATE_HOME/utadash/utadash.log). */
+  readonly logFile: string | null;
+  /** Treat the session as remote (lower frame rate) even without SSH_CONNECTION. */
+  readonly ssh: boolean;
+  /** Seed of the embedded exchange's synthetic market. */
+  readonly seed: number | null;
+  readonly help: boolean;
+  readonly version: boolean;
+}
+
+/** A bad command line: the message says what and how to fix it. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+  readonly code = 'CLI_USAGE';
+}
+
+export const USAGE = `utadash — terminal dashboard for a Bitget Unified Trading Account (API v3)
+
+Usage:
+  utadash [options]            the dashboard (embedded exchange when no keys are configured)
+  utadash sim [sim options]    run the embedded exchange alone (prints its URLs as one JSON line)
+
+Options:
+  --profile NAME     use this profile of the config file
+  --paper            Bitget paper trading (demo keys; header paptrading: 1)
+  --demo             the embedded exchange even when keys are configured
+  --symbol SYMBOL    start on SYMBOL (e.g. BTCUSDT or USDT-FUTURES:BTCUSDT)
+  --theme NAME       dark, light, high-contrast or monochrome
+  --max-fps N        frame rate cap (1–60; default 15, 8 over SSH)
+  --ssh              remote-session mode (lower frame rate)
+  --log-file PATH    log file (default $XDG_STATE_HOME/utadash/utadash.log)
+  --seed N           seed of the embedded market
+  --help             this text
+  --version          the version
+
+Keys: BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE, or a profile in
+$XDG_CONFIG_HOME/utadash/config.json (must not be readable by group or others).`;
+
+const VALUE_FLAGS = new Set(['--profile', '--symbol', '--theme', '--max-fps', '--log-file', '--seed']);
+
+/** Parses the dashboard's command line. Throws UsageError with a specific message. */
+export function parseArgs(argv: readonly string[]): CliOptions {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  for (let i = 0; i < argv.length; i += 1) {
+    const raw = argv[i] ?? '';
+    const eq = raw.indexOf('=');
+    const name = raw.startsWith('--') && eq > 0 ? raw.slice(0, eq) : raw;
+    if (VALUE_FLAGS.has(name)) {
+      const value = eq > 0 && raw.startsWith('--') ? raw.slice(eq + 1) : argv[i + 1];
+      if (eq < 0) i += 1;
+      if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
+      values.set(name, value);
+    } else if (['--paper', '--demo', '--help', '-h', '--version', '-v', '--ssh'].includes(raw)) {
+      flags.add(raw);
+    } else {
+      throw new UsageError(`unknown option "${raw}" (see utadash --help)`);
+    }
+  }
+  let maxFps: number | null = null;
+  const fpsText = values.get('--max-fps');
+  if (fpsText !== undefined) {
+    if (!/^\d+$/.test(fpsText) || Number(fpsText) < 1 || Number(fpsText) > 60) throw new UsageError(`--max-fps must be a whole number from 1 to 60 (got "${fpsText}")`);
+    maxFps = Number(fpsText);
+  }
+  let seed: number | null = null;
+  const seedText = values.get('--seed');
+  if (seedText !== undefined) {
+    if (!/^\d{1,9}$/.test(seedText)) throw new UsageError(`--seed must be a whole number (got "${seedText}")`);
+    seed = Number(seedText);
+  }
+  if (flags.has('--paper') && flags.has('--demo')) throw new UsageError('--paper and --demo exclude each other: paper trades Bitget with demo keys, --demo runs the embedded exchange');
+  return {
+    profile: values.get('--profile') ?? null,
+    paper: flags.has('--paper'),
+    demo: flags.has('--demo'),
+    symbol: values.get('--symbol') ?? null,
+    theme: values.get('--theme') ?? null,
+    maxFps,
+    logFile: values.get('--log-file') ?? null,
+    ssh: flags.has('--ssh'),
+    seed,
+    help: flags.has('--help') || flags.has('-h'),
+    version: flags.has('--version') || flags.has('-v'),
+  };
+}

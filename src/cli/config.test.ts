@@ -1,0 +1,59 @@
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function home(content: unknown, mode = 0o600): NodeJS.ProcessEnv {
+  const dir = mkdtempSync(join(tmpdir(), 'utadash-cfg-'));
+  mkdirSync(join(dir, 'utadash'));
+  const file = join(dir, 'utadash', 'config.json');
+  writeFileSync(file, typeof content === 'string' ? content : JSON.stringify(content));
+  chmodSync(file, mode);
+  return { XDG_CONFIG_HOME: dir };
+}
+
+describe('loadConfig', () => {
+  it('uses the environment keys first', () => {
+    const c = loadConfig({ BITGET_API_KEY: 'k', BITGET_API_SECRET: 's', BITGET_API_PASSPHRASE: 'p', XDG_CONFIG_HOME: '/nonexistent' }, null);
+    expect(c.source).toBe('env');
+    expect(c.profile.credentials).toEqual({ apiKey: 'k', secret: 's', passphrase: 'p' });
+  });
+  it('no keys anywhere means the embedded exchange', () => {
+    expect(loadConfig({ XDG_CONFIG_HOME: '/nonexistent' }, null).source).toBe('none');
+  });
+  it('refuses half-set environment keys', () => {
+    expect(() => loadConfig({ BITGET_API_KEY: 'k', XDG_CONFIG_HOME: '/nonexistent' }, null)).toThrow('set all three');
+  });
+  it('reads a named profile and its paper flag', () => {
+    const env = home({ defaultProfile: 'main', profiles: { main: { apiKey: 'a', secret: 'b', passphrase: 'c' }, paper: { apiKey: 'd', secret: 'e', passphrase: 'f', paper: true } } });
+    expect(loadConfig(env, null).profileName).toBe('main');
+    const p = loadConfig(env, 'paper');
+    expect(p.profile.paper).toBe(true);
+    expect(p.source).toBe('profile');
+  });
+  it('refuses a file others can read, saying how to fix it, without printing secrets', () => {
+    const env = home({ profiles: { default: { apiKey: 'AKEY', secret: 'SSECRET', passphrase: 'PPASS' } } }, 0o644);
+    let error: unknown;
+    try {
+      loadConfig(env, null);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(/chmod 600 .*config\.json/);
+    expect((error as Error).message).not.toMatch(/SSECRET|PPASS|AKEY/);
+  });
+  it('names the profiles when one is missing', () => {
+    const env = home({ profiles: { a: {}, b: {} } });
+    expect(() => loadConfig(env, 'c')).toThrow('no profile "c"');
+    expect(() => loadConfig(env, 'c')).toThrow('profiles: a, b');
+  });
+  it('reports bad JSON and bad key overrides', () => {
+    expect(() => loadConfig(home('{oops'), null)).toThrow('is not valid JSON');
+    expect(() => loadConfig(home({ keys: { 'app.quit': 5 } }), null)).toThrow('"keys.app.quit"');
+  });
+  it('reads key overrides', () => {
+    expect(loadConfig(home({ keys: { 'app.quit': 'Q', 'order.cancel': ['x', 'X'] } }), null).keys).toEqual({ 'app.quit': ['Q'], 'order.cancel': ['x', 'X'] });
+  });
+});

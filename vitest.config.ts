@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts', 'test/e2e/**/*.test.tsx'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 30_000,
+          // e2e files each start their own embedded exchange; two at a time keeps a 2-core CI machine responsive.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
