@@ -1,0 +1,72 @@
+import { Decimal } from 'decimal.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import type { AppServices, BookDepth } from '../services/app-services.js';
+import { createAppStore } from '../store/create-app-store.js';
+import type { BookView, SymbolRef } from '../store/slices/market-slice.js';
+import { renderApp } from '../../test/helpers/render-app.js';
+
+function servicesFor(store: ReturnType<typeof createAppStore>): AppServices & { depth: BookDepth } {
+  const symbols: SymbolRef[] = [{ category: 'USDT-FUTURES', symbol: 'BTCUSDT' }, { category: 'SPOT', symbol: 'ETHUSDT' }];
+  const svc = {
+    depth: 'books5' as BookDepth,
+    selectSymbol: (ref: SymbolRef) => store.getState().selectSymbol(ref),
+    setBookDepth: (d: BookDepth) => { svc.depth = d; },
+    bookDepth: () => svc.depth,
+    symbols: () => symbols,
+    shutdown: async () => undefined,
+  };
+  return svc;
+}
+
+function book(now: number): BookView {
+  const lv = (price: string, size: string, cum: string) => ({ price, size, cum: new Decimal(cum) });
+  return { bids: [lv('97000.1', '1.5', '1.5'), lv('96999.9', '2', '3.5')], asks: [lv('97000.5', '0.25', '0.25'), lv('97001', '3', '3.25')], seq: '10', source: 'books5', updatedAt: now, synced: true };
+}
+
+afterEach(() => cleanup());
+
+describe('App', () => {
+  it('shows the mode, the book with fixed-width columns and the spread, and never exceeds the terminal height', async () => {
+    const store = createAppStore();
+    const now = 1_700_000_000_000;
+    store.getState().setEnvironment('DEMO', 'demo 6000000001');
+    store.getState().setBooks({ 'USDT-FUTURES:BTCUSDT': book(now) }, now);
+    const app = renderApp({ store, services: servicesFor(store), columns: 80, rows: 24, now: () => now });
+    await app.waitForText('97000.5');
+    const frame = app.frame();
+    expect(frame).toContain('DEMO');
+    expect(frame).toContain('spread 0.4');
+    const lines = frame.split('\n');
+    expect(lines.length).toBeLessThanOrEqual(24);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+  });
+
+  it('opens help from the bindings table, closes it, and asks before quitting', async () => {
+    const store = createAppStore();
+    let quit = 0;
+    const app = renderApp({ store, services: servicesFor(store), onQuit: () => { quit += 1; } });
+    await app.waitForText('Book');
+    await app.press('?');
+    await app.waitForText('Keys — Esc or ? to close');
+    expect(app.frame()).toContain('Cycle book depth');
+    await app.press('?');
+    await app.waitForText('Trades');
+    await app.press('q');
+    await app.waitForText('Quit utadash?');
+    expect(quit).toBe(0);
+    await app.press('y');
+    expect(quit).toBe(1);
+  });
+
+  it('moves to the next symbol and cycles the book depth from the keyboard', async () => {
+    const store = createAppStore();
+    const svc = servicesFor(store);
+    const app = renderApp({ store, services: svc });
+    await app.waitForText('BTCUSDT');
+    await app.press(']');
+    await app.waitForText('SPOT ETHUSDT');
+    await app.press('d');
+    expect(svc.depth).toBe('books50');
+  });
+});

@@ -1,0 +1,24 @@
+import { useState } from 'react';
+import { App } from './App.js';
+import { AppContext, type AppContextValue } from './hooks/app-context.js';
+import { CommandRegistryContext, type CommandRegistry } from './hooks/use-commands.js';
+
+/** Props of the root. */
+export interface AppRootProps {
+  /** Store, services, theme, bindings, clock and size, built by the composition root. */
+  readonly value: AppContextValue;
+  /** The command registry to use (tests pass one to observe it); default: a fresh one. */
+  readonly registry?: CommandRegistry;
+}
+
+/** Provides the app context and the command registry around `<App />`. */
+export function AppRoot({ value, registry }: AppRootProps) {
+  const [own] = useState<CommandRegistry>(() => new Map());
+  return (
+    <AppContext.Provider value={value}>
+      <CommandRegistryContext.Provider value={registry ?? own}>
+        <App />
+      </CommandRegistryContext.Provider>
+    </AppContext.Provider>
+  );
+}

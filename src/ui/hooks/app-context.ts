@@ -1,0 +1,29 @@
+import { createContext, useContext } from 'react';
+import type { AppServices } from '../../services/app-services.js';
+import type { AppStore } from '../../store/create-app-store.js';
+import type { Binding } from '../keys/bindings.js';
+import type { Theme } from '../theme.js';
+
+/** Everything the screen is built from: injected once at the root, never imported as a singleton. */
+export interface AppContextValue {
+  readonly store: AppStore;
+  readonly services: AppServices;
+  readonly theme: Theme;
+  readonly bindings: readonly Binding[];
+  /** Unix ms clock (injected so tests and replays control time). */
+  readonly now: () => number;
+  /** Fixed terminal size (tests); null = follow the real terminal. */
+  readonly size: { readonly columns: number; readonly rows: number } | null;
+  /** Called when the user confirmed quitting. */
+  readonly onQuit: () => void;
+}
+
+/** The root context. */
+export const AppContext = createContext<AppContextValue | null>(null);
+
+/** The root context; throws if a component renders outside `<AppProvider>`. */
+export function useAppContext(): AppContextValue {
+  const value = useContext(AppContext);
+  if (!value) throw new Error('AppContext missing: render inside <AppContext.Provider>');
+  return value;
+}

@@ -1,0 +1,10 @@
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { AppState } from '../../store/app-state.js';
+import { useAppContext } from './app-context.js';
+
+/** Selects from the injected store; re-renders only when the selection changes (shallow compare). */
+export function useAppStore<T>(selector: (state: AppState) => T): T {
+  const { store } = useAppContext();
+  return useStore(store, useShallow(selector));
+}

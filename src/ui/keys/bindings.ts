@@ -1,0 +1,92 @@
+import { Command, type CommandId } from './commands.js';
+
+/** Help-sheet sections. */
+export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book';
+
+/** Where a binding applies: everywhere, in one panel, or in one overlay. */
+export type KeyScope = 'global' | 'book' | 'ticker' | 'trades' | 'overlay.help' | 'overlay.confirm';
+
+/** One binding: the single source for dispatch, the footer hints and the `?` help overlay. */
+export interface Binding {
+  readonly command: CommandId;
+  /** Key names as produced by `keyNames` (e.g. `q`, `ctrl+p`, `up`, `shift+tab`). */
+  readonly keys: readonly string[];
+  readonly description: string;
+  readonly category: KeyCategory;
+  readonly scope: KeyScope;
+  /** Shown in the footer when its scope is active. */
+  readonly showInFooter: boolean;
+}
+
+/** The default bindings. Users override keys per command id in the config file (`keys`). */
+export const DEFAULT_BINDINGS: readonly Binding[] = [
+  { command: Command.APP_QUIT, keys: ['q', 'ctrl+c'], description: 'Quit (asks first)', category: 'General', scope: 'global', showInFooter: true },
+  { command: Command.APP_HELP, keys: ['?'], description: 'Show every key', category: 'General', scope: 'global', showInFooter: true },
+  { command: Command.APP_PALETTE, keys: [':', 'ctrl+p'], description: 'Command palette', category: 'General', scope: 'global', showInFooter: false },
+  { command: Command.APP_CLOSE_OVERLAY, keys: ['escape', '?', 'q'], description: 'Close', category: 'General', scope: 'overlay.help', showInFooter: true },
+  { command: Command.APP_CONFIRM, keys: ['y', 'enter'], description: 'Confirm', category: 'General', scope: 'overlay.confirm', showInFooter: true },
+  { command: Command.APP_CLOSE_OVERLAY, keys: ['n', 'escape'], description: 'Cancel', category: 'General', scope: 'overlay.confirm', showInFooter: true },
+  { command: Command.APP_FOCUS_NEXT, keys: ['tab'], description: 'Next panel', category: 'Navigation', scope: 'global', showInFooter: true },
+  { command: Command.APP_FOCUS_PREV, keys: ['shift+tab'], description: 'Previous panel', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_1, keys: ['1'], description: 'Focus the order book', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_2, keys: ['2'], description: 'Focus the ticker', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_3, keys: ['3'], description: 'Focus the public trades', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_4, keys: ['4'], description: 'Focus panel 4', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_5, keys: ['5'], description: 'Focus panel 5', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_6, keys: ['6'], description: 'Focus panel 6', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.MARKET_NEXT_SYMBOL, keys: [']', 'n'], description: 'Next symbol', category: 'Market', scope: 'global', showInFooter: true },
+  { command: Command.MARKET_PREV_SYMBOL, keys: ['[', 'p'], description: 'Previous symbol', category: 'Market', scope: 'global', showInFooter: false },
+  { command: Command.BOOK_CURSOR_UP, keys: ['up', 'k'], description: 'Book cursor up', category: 'Book', scope: 'book', showInFooter: true },
+  { command: Command.BOOK_CURSOR_DOWN, keys: ['down', 'j'], description: 'Book cursor down', category: 'Book', scope: 'book', showInFooter: false },
+  { command: Command.BOOK_DEPTH, keys: ['d'], description: 'Cycle book depth (books1/5/50/full)', category: 'Book', scope: 'book', showInFooter: true },
+];
+
+/** A bad key override from the config file. */
+export class KeyBindingError extends Error {
+  override readonly name = 'KeyBindingError';
+  readonly code = 'UI_KEYS';
+}
+
+/**
+ * Applies the config file's overrides (command id → keys). Unknown ids and keys that would be
+ * claimed twice in one scope are refused with a message that names them.
+ */
+export function applyKeyOverrides(bindings: readonly Binding[], overrides: Readonly<Record<string, readonly string[]>>): readonly Binding[] {
+  const known = new Set<string>(bindings.map((b) => b.command));
+  for (const id of Object.keys(overrides)) if (!known.has(id)) throw new KeyBindingError(`unknown command "${id}" in the config file's keys (known: ${[...known].sort().join(', ')})`);
+  const next = bindings.map((b) => {
+    const keys = overrides[b.command];
+    return keys ? { ...b, keys: [...keys] } : b;
+  });
+  const clash = findKeyClashes(next)[0];
+  if (clash) throw new KeyBindingError(`key "${clash.key}" is bound twice in ${clash.scope}: ${clash.commands.join(' and ')}`);
+  return next;
+}
+
+/** A key claimed by two commands in one scope (a global key counts in every panel scope). */
+export interface KeyClash {
+  readonly key: string;
+  readonly scope: KeyScope;
+  readonly commands: readonly CommandId[];
+}
+
+/** Every clash: the same key on two commands in one scope, or a panel key that shadows a global one. */
+export function findKeyClashes(bindings: readonly Binding[]): readonly KeyClash[] {
+  const byScope = new Map<KeyScope, Map<string, CommandId[]>>();
+  for (const b of bindings) {
+    const map = byScope.get(b.scope) ?? new Map<string, CommandId[]>();
+    byScope.set(b.scope, map);
+    for (const k of b.keys) map.set(k, [...(map.get(k) ?? []), b.command]);
+  }
+  const global = byScope.get('global') ?? new Map<string, CommandId[]>();
+  const clashes: KeyClash[] = [];
+  for (const [scope, map] of byScope) {
+    for (const [key, commands] of map) {
+      const unique = [...new Set(commands)];
+      const shadowed = scope !== 'global' && !scope.startsWith('overlay.') ? (global.get(key) ?? []) : [];
+      const all = [...new Set([...unique, ...shadowed])];
+      if (all.length > 1) clashes.push({ key, scope, commands: all });
+    }
+  }
+  return clashes;
+}

@@ -1,0 +1,24 @@
+/** Every keyboard command, as a dotted id whose namespace is the panel or area it belongs to. */
+export const Command = {
+  APP_QUIT: 'app.quit',
+  APP_HELP: 'app.help',
+  APP_PALETTE: 'app.palette',
+  APP_CLOSE_OVERLAY: 'app.closeOverlay',
+  APP_CONFIRM: 'app.confirm',
+  APP_FOCUS_NEXT: 'app.focusNext',
+  APP_FOCUS_PREV: 'app.focusPrev',
+  APP_FOCUS_1: 'app.focus1',
+  APP_FOCUS_2: 'app.focus2',
+  APP_FOCUS_3: 'app.focus3',
+  APP_FOCUS_4: 'app.focus4',
+  APP_FOCUS_5: 'app.focus5',
+  APP_FOCUS_6: 'app.focus6',
+  MARKET_NEXT_SYMBOL: 'market.nextSymbol',
+  MARKET_PREV_SYMBOL: 'market.prevSymbol',
+  BOOK_CURSOR_UP: 'book.cursorUp',
+  BOOK_CURSOR_DOWN: 'book.cursorDown',
+  BOOK_DEPTH: 'book.depth',
+} as const;
+
+/** One command id. */
+export type CommandId = (typeof Command)[keyof typeof Command];

@@ -1,0 +1,74 @@
+import { Decimal } from 'decimal.js';
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import type { BookLevelView } from '../../store/slices/market-slice.js';
+import { symbolKey } from '../../store/slices/market-slice.js';
+import { Panel } from '../components/Panel.js';
+import { AgeBadge } from '../components/AgeBadge.js';
+import { useAppContext } from '../hooks/app-context.js';
+import { useAppStore } from '../hooks/use-app-store.js';
+import { useCommand } from '../hooks/use-commands.js';
+import { Command } from '../keys/commands.js';
+
+/** Props of the order-book panel. */
+export interface BookPanelProps {
+  readonly focused: boolean;
+  readonly width: number;
+  readonly height: number;
+  readonly now: number;
+}
+
+const DEPTHS = ['books5', 'books50', 'books', 'books1'] as const;
+
+function cell(text: string, width: number): string {
+  return text.length > width ? text.slice(0, width) : text.padStart(width);
+}
+
+/** Depth: asks above, bids below, fixed-width right-aligned columns, cumulative size and depth bars, a level cursor. */
+export function BookPanel({ focused, width, height, now }: BookPanelProps) {
+  const { theme, services } = useAppContext();
+  const selected = useAppStore((s) => s.market.selected);
+  const book = useAppStore((s) => s.market.books[symbolKey(s.market.selected)]);
+  const [cursor, setCursor] = useState(0);
+  const inner = Math.max(10, width - 2);
+  const perSide = Math.max(1, Math.floor((height - 5) / 2));
+  useCommand(Command.BOOK_CURSOR_UP, () => setCursor((c) => Math.min(c + 1, perSide)));
+  useCommand(Command.BOOK_CURSOR_DOWN, () => setCursor((c) => Math.max(c - 1, -perSide + 1)));
+  useCommand(Command.BOOK_DEPTH, () => {
+    const i = DEPTHS.indexOf(services.bookDepth());
+    services.setBookDepth(DEPTHS[(i + 1) % DEPTHS.length] ?? 'books5');
+  });
+  const colW = Math.max(8, Math.min(14, Math.floor((inner - 4) / 4)));
+  const barW = Math.max(0, inner - colW * 3 - 3);
+  const asks = (book?.asks ?? []).slice(0, perSide);
+  const bids = (book?.bids ?? []).slice(0, perSide);
+  const maxCum = Decimal.max(asks[asks.length - 1]?.cum ?? 0, bids[bids.length - 1]?.cum ?? 0, 1e-18);
+  const row = (l: BookLevelView | undefined, side: 'bid' | 'ask', isCursor: boolean, key: string) => {
+    const color = side === 'bid' ? theme.bid : theme.ask;
+    if (!l) return <Text key={key}> </Text>;
+    const bar = barW > 0 ? '█'.repeat(Math.min(barW, l.cum.div(maxCum).times(barW).floor().toNumber())) : '';
+    return (
+      <Text key={key} inverse={isCursor && focused} wrap="truncate-end">
+        <Text color={color ?? undefined}>{cell(l.price, colW)}</Text> {cell(l.size, colW)} <Text color={theme.muted ?? undefined}>{cell(l.cum.toString(), colW)}</Text>{' '}
+        <Text color={color ?? undefined} dimColor>{bar.padEnd(barW)}</Text>
+      </Text>
+    );
+  };
+  const bestAsk = asks[0];
+  const bestBid = bids[0];
+  const spread = bestAsk && bestBid ? new Decimal(bestAsk.price).minus(bestBid.price) : null;
+  const title = `Book ${selected.symbol} ${services.bookDepth()}${book && !book.synced ? ' (resyncing)' : ''}`;
+  const askRows = Array.from({ length: perSide }, (_, i) => perSide - 1 - i);
+  return (
+    <Panel title={title} hotkey="1" focused={focused} width={width} height={height} badge={<AgeBadge at={book?.updatedAt ?? 0} now={now} staleAfterMs={3000} />}>
+      <Text color={theme.muted ?? undefined} wrap="truncate-end">
+        {cell('price', colW)} {cell('size', colW)} {cell('total', colW)}
+      </Text>
+      <Box flexDirection="column">{askRows.map((i) => row(asks[i], 'ask', cursor === i + 1, `a${i}`))}</Box>
+      <Text color={theme.muted ?? undefined} wrap="truncate-end">
+        {cell(spread ? `spread ${spread.toString()}` : 'spread --', colW * 2 + 1)}
+      </Text>
+      <Box flexDirection="column">{Array.from({ length: perSide }, (_, i) => row(bids[i], 'bid', cursor === -i, `b${i}`))}</Box>
+    </Panel>
+  );
+}

@@ -1,0 +1,39 @@
+import { Text } from 'ink';
+import { symbolKey } from '../../store/slices/market-slice.js';
+import { AgeBadge } from '../components/AgeBadge.js';
+import { Panel } from '../components/Panel.js';
+import { useAppContext } from '../hooks/app-context.js';
+import { useAppStore } from '../hooks/use-app-store.js';
+
+/** Props of the public trades panel. */
+export interface TradesPanelProps {
+  readonly focused: boolean;
+  readonly width: number;
+  readonly height: number;
+  readonly now: number;
+}
+
+function hms(ms: number): string {
+  const d = new Date(ms);
+  return [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}
+
+/** Recent public trades of the focused instrument, newest first (UTC times). */
+export function TradesPanel({ focused, width, height, now }: TradesPanelProps) {
+  const { theme } = useAppContext();
+  const trades = useAppStore((s) => s.market.trades[symbolKey(s.market.selected)]);
+  const inst = useAppStore((s) => s.market.instruments[symbolKey(s.market.selected)]);
+  const rows = Math.max(0, height - 3);
+  const list = (trades ?? []).slice(0, rows);
+  const p = inst?.pricePrecision ?? 2;
+  const colW = Math.max(8, Math.min(14, Math.floor((width - 14) / 2)));
+  return (
+    <Panel title="Trades" hotkey="3" focused={focused} width={width} height={height} badge={<AgeBadge at={list[0]?.time ?? 0} now={now} staleAfterMs={30_000} />}>
+      {list.map((t) => (
+        <Text key={t.id} wrap="truncate-end">
+          <Text color={theme.muted ?? undefined}>{hms(t.time)}</Text> <Text color={(t.side === 'buy' ? theme.bid : theme.ask) ?? undefined}>{t.price.toFixed(p).padStart(colW)}</Text> {t.size.toString().padStart(colW)}
+        </Text>
+      ))}
+    </Panel>
+  );
+}

@@ -1,0 +1,55 @@
+import { render } from 'ink-testing-library';
+import type { AppServices } from '../../src/services/app-services.js';
+import type { AppStore } from '../../src/store/create-app-store.js';
+import { AppRoot } from '../../src/ui/AppRoot.js';
+import type { AppContextValue } from '../../src/ui/hooks/app-context.js';
+import type { CommandRegistry } from '../../src/ui/hooks/use-commands.js';
+import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
+import { MONOCHROME, type Theme } from '../../src/ui/theme.js';
+import { waitFor } from './wait-for.js';
+
+/** Options of `renderApp`. */
+export interface RenderAppOptions {
+  readonly store: AppStore;
+  readonly services: AppServices;
+  /** Terminal size (default 100x30). */
+  readonly columns?: number;
+  readonly rows?: number;
+  readonly theme?: Theme;
+  readonly now?: () => number;
+  readonly onQuit?: () => void;
+}
+
+/** Renders the whole app through ink-testing-library at a fixed size, with helpers to type and wait. */
+export function renderApp(options: RenderAppOptions) {
+  const value: AppContextValue = {
+    store: options.store,
+    services: options.services,
+    theme: options.theme ?? MONOCHROME,
+    bindings: DEFAULT_BINDINGS,
+    now: options.now ?? Date.now,
+    size: { columns: options.columns ?? 100, rows: options.rows ?? 30 },
+    onQuit: options.onQuit ?? (() => undefined),
+  };
+  const registry: CommandRegistry = new Map();
+  const instance = render(<AppRoot value={value} registry={registry} />);
+  const frame = (): string => {
+    for (let i = instance.frames.length - 1; i >= 0; i -= 1) if ((instance.frames[i] ?? '').trim() !== '') return instance.frames[i] ?? '';
+    return '';
+  };
+  return {
+    ...instance,
+    registry,
+    /** The latest non-empty frame. */
+    frame,
+    /** Waits until the latest frame contains `text` (or matches). */
+    waitForText: (text: string | RegExp, timeoutMs = 5000) =>
+      waitFor(() => (typeof text === 'string' ? frame().includes(text) : text.test(frame())), timeoutMs, () => `last frame:\n${frame()}`),
+    /** Types keys once the registry is populated (handlers register in effects after the first frame). */
+    press: async (keys: string) => {
+      await waitFor(() => registry.size > 0);
+      instance.stdin.write(keys);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    },
+  };
+}
