@@ -21,16 +21,27 @@ export interface RateLimit {
   readonly perSecond: number;
   /** Counted per UID (private) or per IP (public). */
   readonly scope: RateScope;
+  /** True when neither the spec nor the protocol notes state this limit and we chose a conservative default. */
+  readonly assumed?: boolean;
 }
 
 /** One parameter's rule. Every value travels as a string on the wire unless `kind` says otherwise. */
 export type FieldRule =
-  | { readonly kind: 'string'; readonly required?: boolean; readonly minLength?: number; readonly maxLength?: number; readonly pattern?: RegExp; readonly patternHint?: string }
+  /**
+   * Free text. `patternHint` says in words what `pattern` accepts (used in messages). `secret` keeps
+   * the value out of every message (passphrases).
+   */
+  | { readonly kind: 'string'; readonly required?: boolean; readonly minLength?: number; readonly maxLength?: number; readonly pattern?: RegExp; readonly patternHint?: string; readonly secret?: boolean }
   | { readonly kind: 'enum'; readonly required?: boolean; readonly values: readonly string[] }
   /** A non-negative decimal number in a string, e.g. "0.01". `positive` forbids zero. */
   | { readonly kind: 'decimal'; readonly required?: boolean; readonly positive?: boolean }
-  /** An integer in a string (or a JSON number where noted), with optional bounds. */
-  | { readonly kind: 'integer'; readonly required?: boolean; readonly min?: number; readonly max?: number; readonly allowed?: readonly number[] }
+  /**
+   * An integer in a string (or a JSON number), with optional bounds. A value is valid if it is in
+   * `allowed` or within `min`..`max`. `maxDigits` bounds long ids kept as text (e.g. 18-digit
+   * requestId). `hint` replaces the generated description in messages, e.g. "0 (off) or a whole
+   * number of seconds from 5 to 60".
+   */
+  | { readonly kind: 'integer'; readonly required?: boolean; readonly min?: number; readonly max?: number; readonly allowed?: readonly number[]; readonly maxDigits?: number; readonly hint?: string }
   /** Unix milliseconds as a string. */
   | { readonly kind: 'timestamp'; readonly required?: boolean }
   /** An array of strings (IP list, permission list). */
@@ -46,8 +57,11 @@ export type CrossRule =
   | { readonly kind: 'requiredWhen'; readonly field: string; readonly when: string; readonly equals: string }
   /** `endTime - startTime` may not exceed `maxDays`. */
   | { readonly kind: 'maxSpanDays'; readonly start: string; readonly end: string; readonly maxDays: number }
-  /** `field` (Unix ms) may not be older than `maxDays` before now. */
-  | { readonly kind: 'maxLookbackDays'; readonly field: string; readonly maxDays: number };
+  /**
+   * `field` (Unix ms) may not be older than `maxDays` before now. `label` names the window in
+   * messages (e.g. "3 months"); default "<maxDays> days".
+   */
+  | { readonly kind: 'maxLookbackDays'; readonly field: string; readonly maxDays: number; readonly label?: string };
 
 /** Request schema: named fields plus cross-field rules. */
 export interface RequestSchema {
@@ -55,16 +69,24 @@ export interface RequestSchema {
   readonly rules?: readonly CrossRule[];
   /**
    * For batch operations the body is a JSON array of items, each validated against `fields`.
-   * `maxItems` bounds the array; `sameField` names a field every item must share (e.g. category).
+   * `maxItems` bounds the array; `sameField` names a field every item must share (e.g. category);
+   * `itemNoun` names the items in messages (default "orders").
    */
-  readonly batch?: { readonly maxItems: number; readonly sameField?: string };
+  readonly batch?: { readonly maxItems: number; readonly sameField?: string; readonly itemNoun?: string };
 }
 
-/** What `data` holds in a successful reply. */
+/**
+ * What `data` holds in a successful reply: `object` one record, `array` a JSON array of records,
+ * `string` a text status, `null` nothing, `list` an object wrapping `list` (and usually `cursor`),
+ * `candles` an array of 7-string candle arrays.
+ */
 export type ReplyShape = 'object' | 'array' | 'string' | 'null' | 'list' | 'candles';
 
-/** Spec part an operation belongs to (uta-api-spec.md "Endpoints" A–E, or protocol-notes §8). */
-export type SpecPart = 'A' | 'B' | 'C' | 'D' | 'E' | 'notes-8';
+/**
+ * Spec part an operation belongs to (uta-api-spec.md "Endpoints" A–E, or protocol-notes §8);
+ * `extra` marks operations named by neither document (kept for the app's needs).
+ */
+export type SpecPart = 'A' | 'B' | 'C' | 'D' | 'E' | 'notes-8' | 'extra';
 
 /** One exchange operation. */
 export interface OperationSpec<Id extends string = string> {
@@ -84,4 +106,17 @@ export interface OperationSpec<Id extends string = string> {
   readonly part: SpecPart;
   /** One line saying what the operation does. */
   readonly summary: string;
+  /**
+   * Set when this operation is a second path for another one (same request and reply), e.g.
+   * `/api/v3/public/time` for `market.getTime`. Holds the other operation's id.
+   */
+  readonly aliasOf?: string;
+}
+
+/**
+ * Identity helper that keeps each operation id as a literal type, so `OperationId` can be derived
+ * from the table itself.
+ */
+export function defineOperations<const Id extends string>(specs: readonly OperationSpec<Id>[]): readonly OperationSpec<Id>[] {
+  return specs;
 }
