@@ -6,6 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/unit/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
@@ -14,6 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          sequence: { groupOrder: 1 },
           include: ['test/e2e/**/*.test.ts', 'test/e2e/**/*.test.tsx'],
           environment: 'node',
           testTimeout: 60_000,

@@ -1,0 +1,303 @@
+import { Pool } from 'undici';
+import { systemClock, type Clock } from '../../domain/model.js';
+import { ExchangeError, redactRequest, TIMESTAMP_EXPIRED_CODE } from '../wire/errors.js';
+import type { OperationSpec } from '../wire/operation-types.js';
+import { OPERATION_BY_ID, type OperationId } from '../wire/operations.js';
+import type { OperationParams } from '../wire/params.js';
+import { buildQueryString, signRest } from '../wire/sign.js';
+import { assertValid } from '../wire/validate.js';
+import { ClockSync } from './clock-sync.js';
+import { decodeReply, transportError, type ReplyContext } from './envelope.js';
+import { RateLimiter, type BucketHeadroom } from './rate-limiter.js';
+
+/** API credentials of a Bitget key. Never logged, never put in errors. */
+export interface RestCredentials {
+  readonly apiKey: string;
+  readonly secret: string;
+  readonly passphrase: string;
+}
+
+/** The part of the app logger the client uses (cli's `Logger` fits). */
+export interface RestLogger {
+  debug(message: string, context?: Record<string, unknown>): void;
+  warn(message: string, context?: Record<string, unknown>): void;
+}
+
+/** Automatic retry of reads (writes are never retried automatically). */
+export interface RetryOptions {
+  /** Total attempts including the first; default 3. */
+  readonly maxAttempts?: number;
+  /** Backoff before the 2nd attempt, ms; doubles per attempt; default 250. */
+  readonly baseDelayMs?: number;
+  /** Backoff cap, ms; default 2000. */
+  readonly maxDelayMs?: number;
+}
+
+/** Options of `RestClient`. */
+export interface RestClientOptions {
+  /** Exchange origin; default `https://api.bitget.com`. No path prefix. */
+  readonly baseUrl?: string;
+  /** Key, secret and passphrase; `null`/absent allows public operations only. */
+  readonly credentials?: RestCredentials | null;
+  /** Demo trading: adds header `paptrading: 1` to every request; default false. */
+  readonly paper?: boolean;
+  /** `locale` header; default `en-US`. */
+  readonly locale?: string;
+  /** Broker code sent as `X-CHANNEL-API-CODE` on order placement only; default none. */
+  readonly channelApiCode?: string;
+  /** Per-attempt deadline in ms (connect + reply); default 10 000. A read that times out is retried like a network failure. */
+  readonly timeoutMs?: number;
+  /** Local time source; default the system clock. */
+  readonly clock?: Clock;
+  /** Request/diagnostic logger; default none. */
+  readonly logger?: RestLogger;
+  /** Rate limiter; default one built from the operations table with the client's clock. */
+  readonly limiter?: RateLimiter;
+  /** Read retry policy. */
+  readonly retry?: RetryOptions;
+  /** Waits `ms` between read retries; default a real timer. Tests inject an instant one. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Jitter source in [0, 1); default Math.random. */
+  readonly random?: () => number;
+  /** Measure the server-time offset before the first signed request; default true. */
+  readonly syncClock?: boolean;
+  /** Operations table; default `OPERATION_BY_ID`. */
+  readonly operations?: ReadonlyMap<string, OperationSpec>;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Deadline for this call, ms; default the client's `timeoutMs`. */
+  readonly timeoutMs?: number;
+}
+
+/** Told when the exchange answers 429. */
+export interface RateLimitEvent {
+  /** Operation that was limited. */
+  readonly opId: string;
+  /** Attempt number (1-based). */
+  readonly attempt: number;
+  /** True when the client retries (reads only). */
+  readonly willRetry: boolean;
+}
+
+/** Health figures for the status bar. */
+export interface RestHealth {
+  /** HTTP requests sent (attempts, including retries). */
+  readonly requests: number;
+  /** Attempts that ended in an error. */
+  readonly failures: number;
+  /** Replies with HTTP 429 / code 429. */
+  readonly rateLimited: number;
+  /** Latency of the last completed HTTP exchange, ms; undefined before the first. */
+  readonly lastLatencyMs: number | undefined;
+  /** Code of the last error, if any. */
+  readonly lastErrorCode: string | undefined;
+  /** Server minus local time, ms. */
+  readonly clockOffsetMs: number;
+  /** Remaining client-side tokens per bucket. */
+  readonly headroom: readonly BucketHeadroom[];
+}
+
+/** Orders are placed by these operations; only they carry `X-CHANNEL-API-CODE`. */
+const PLACEMENT_OPS: ReadonlySet<string> = new Set(['trade.placeOrder', 'trade.placeBatch']);
+
+interface Prepared {
+  readonly op: OperationSpec;
+  readonly query: string;
+  readonly body: string;
+  readonly ctx: ReplyContext;
+}
+
+/** Signs and sends REST calls to the exchange: validation first, then limiter, sign, send, decode. */
+export class RestClient {
+  /** Server-time offset used for ACCESS-TIMESTAMP. */
+  readonly clockSync: ClockSync;
+  /** The limiter the client draws from. */
+  readonly limiter: RateLimiter;
+  private readonly pool: Pool;
+  private readonly ops: ReadonlyMap<string, OperationSpec>;
+  private readonly clock: Clock;
+  private readonly credentials: RestCredentials | null;
+  private readonly secrets: readonly string[];
+  private readonly rateListeners = new Set<(e: RateLimitEvent) => void>();
+  private autoSync: Promise<void> | undefined;
+  private counters = { requests: 0, failures: 0, rateLimited: 0 };
+  private lastLatencyMs: number | undefined;
+  private lastErrorCode: string | undefined;
+
+  constructor(private readonly options: RestClientOptions = {}) {
+    const url = new URL(options.baseUrl ?? 'https://api.bitget.com');
+    if (url.pathname !== '/' || url.search) throw new TypeError(`baseUrl must be an origin like https://api.bitget.com, got ${url.href}`);
+    this.pool = new Pool(url.origin, { connections: 8, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000 });
+    this.ops = options.operations ?? OPERATION_BY_ID;
+    this.clock = options.clock ?? systemClock;
+    this.credentials = options.credentials ?? null;
+    this.secrets = this.credentials ? [this.credentials.apiKey, this.credentials.secret, this.credentials.passphrase] : [];
+    this.limiter = options.limiter ?? new RateLimiter({ rateOf: (id) => this.ops.get(id)?.rate, clock: this.clock });
+    this.clockSync = new ClockSync({ clock: this.clock, fetchServerTime: () => this.fetchServerTime() });
+  }
+
+  /**
+   * Calls operation `id`. Throws `EXCH_VALIDATION` without sending anything when `params` break a
+   * documented rule. Reads are retried on 429/5xx/network failures; writes never are.
+   * @returns the envelope's `data`.
+   */
+  async call<Id extends OperationId>(id: Id, params: OperationParams[Id], opts: CallOptions = {}): Promise<unknown> {
+    const op = this.ops.get(id);
+    if (!op) throw new ExchangeError('EXCH_VALIDATION', `unknown operation "${id}"; use an id from the operations table`, { opId: id });
+    assertValid(op, params, this.clock.now());
+    if (op.auth === 'private' && !this.credentials) {
+      throw new ExchangeError('EXCH_AUTH', `${id} needs API credentials; configure apiKey, secret and passphrase`, { opId: id });
+    }
+    const prepared = this.prepare(op, params);
+    const maxAttempts = op.write ? 1 : Math.max(1, this.options.retry?.maxAttempts ?? 3);
+    let resynced = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.send(prepared, opts.timeoutMs ?? this.options.timeoutMs ?? 10_000);
+      } catch (err) {
+        if (!(err instanceof ExchangeError)) throw err;
+        this.counters.failures++;
+        this.lastErrorCode = err.code;
+        if (err.code === 'EXCH_AUTH' && err.exchangeCode === TIMESTAMP_EXPIRED_CODE && !resynced) {
+          // 40008 means the exchange checked our timestamp and refused before acting on the request,
+          // so sending it once more with a corrected timestamp is safe even for writes.
+          resynced = true;
+          const synced = await this.clockSync.sync().then(
+            () => true,
+            () => false,
+          );
+          if (synced) {
+            attempt--;
+            continue;
+          }
+        }
+        const retryable = err.code === 'EXCH_RATE_LIMITED' || err.code === 'EXCH_NETWORK' || err.code === 'EXCH_TIMEOUT';
+        const willRetry = !op.write && retryable && attempt < maxAttempts;
+        if (err.code === 'EXCH_RATE_LIMITED') this.noteRateLimited(op.id, attempt, willRetry);
+        if (!willRetry) {
+          this.options.logger?.warn(`${op.id} failed: ${err.code}`, { error: err.toJSON() });
+          throw err;
+        }
+        this.options.logger?.debug(`retrying ${op.id} after ${err.code}`, { attempt });
+        await (this.options.sleep ?? realSleep)(this.backoffMs(attempt));
+      }
+    }
+  }
+
+  /** Subscribes to 429 notifications; returns the unsubscribe function. */
+  onRateLimit(listener: (e: RateLimitEvent) => void): () => void {
+    this.rateListeners.add(listener);
+    return () => this.rateListeners.delete(listener);
+  }
+
+  /** Counters for the status bar. */
+  health(): RestHealth {
+    return { ...this.counters, lastLatencyMs: this.lastLatencyMs, lastErrorCode: this.lastErrorCode, clockOffsetMs: this.clockSync.offsetMs(), headroom: this.limiter.headroom() };
+  }
+
+  /** Closes the connection pool. */
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private prepare(op: OperationSpec, params: unknown): Prepared {
+    const isGet = op.method === 'GET';
+    const query = isGet ? buildQueryString(params as Record<string, unknown> | undefined) : '';
+    const body = isGet ? '' : JSON.stringify(params ?? {});
+    const request = redactRequest(op.method, op.path, query, isGet ? undefined : params, this.secrets);
+    return { op, query, body, ctx: { opId: op.id, write: op.write, request, ...clientOidsOf(params) } };
+  }
+
+  private async send(p: Prepared, timeoutMs: number): Promise<unknown> {
+    const { op } = p;
+    const isPrivate = op.auth === 'private';
+    if (isPrivate && this.options.syncClock !== false) {
+      // One attempt per client, awaited by every signed call that starts while it runs.
+      this.autoSync ??= this.clockSync.ensureSynced().then(
+        () => undefined,
+        (e: unknown) => {
+          this.options.logger?.warn('server time sync failed; signing with the local clock', { error: e instanceof Error ? e.message : String(e) });
+        },
+      );
+      await this.autoSync;
+    }
+    await this.limiter.acquire(op.id);
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', locale: this.options.locale ?? 'en-US' };
+    if (this.options.paper) headers.paptrading = '1';
+    if (this.options.channelApiCode && PLACEMENT_OPS.has(op.id)) headers['X-CHANNEL-API-CODE'] = this.options.channelApiCode;
+    if (isPrivate && this.credentials) {
+      const ts = String(this.clockSync.now());
+      headers['ACCESS-KEY'] = this.credentials.apiKey;
+      headers['ACCESS-SIGN'] = signRest(this.credentials.secret, ts, op.method, op.path, p.query, p.body);
+      headers['ACCESS-TIMESTAMP'] = ts;
+      headers['ACCESS-PASSPHRASE'] = this.credentials.passphrase;
+    }
+    const abort = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      abort.abort();
+    }, timeoutMs);
+    const started = this.clock.now();
+    this.counters.requests++;
+    try {
+      const res = await this.pool.request({
+        method: op.method,
+        path: p.query ? `${op.path}?${p.query}` : op.path,
+        headers,
+        body: op.method === 'GET' ? undefined : p.body,
+        signal: abort.signal,
+      });
+      const text = await res.body.text();
+      this.lastLatencyMs = this.clock.now() - started;
+      this.options.logger?.debug(`${op.id} ${op.method} ${op.path} -> HTTP ${res.statusCode} in ${this.lastLatencyMs} ms`);
+      return decodeReply(res.statusCode, text, p.ctx);
+    } catch (err) {
+      if (err instanceof ExchangeError) throw err;
+      throw transportError(err, p.ctx, timedOut, timeoutMs);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private noteRateLimited(opId: string, attempt: number, willRetry: boolean): void {
+    this.counters.rateLimited++;
+    this.limiter.penalize(opId);
+    for (const l of this.rateListeners) l({ opId, attempt, willRetry });
+  }
+
+  /** Capped exponential backoff with jitter: half fixed, half random. */
+  private backoffMs(attempt: number): number {
+    const base = this.options.retry?.baseDelayMs ?? 250;
+    const cap = this.options.retry?.maxDelayMs ?? 2000;
+    const full = Math.min(cap, base * 2 ** (attempt - 1));
+    return Math.round(full / 2 + (this.options.random ?? Math.random)() * (full / 2));
+  }
+
+  private async fetchServerTime(): Promise<number> {
+    const id = this.ops.has('market.getPublicTime') ? 'market.getPublicTime' : 'market.getTime';
+    const data = await this.call(id as OperationId, {} as OperationParams[OperationId]);
+    const raw = data !== null && typeof data === 'object' && 'serverTime' in data ? (data as { serverTime: unknown }).serverTime : undefined;
+    const ms = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : Number.NaN;
+    if (!Number.isFinite(ms)) throw new ExchangeError('EXCH_BAD_REPLY', `${id}: reply has no numeric serverTime`, { opId: id });
+    return ms;
+  }
+}
+
+function realSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The clientOid (single request) or clientOids (batch) carried by the params, for reconciliation. */
+function clientOidsOf(params: unknown): { clientOid?: string; clientOids?: readonly string[] } {
+  const oidOf = (v: unknown): string | undefined =>
+    v !== null && typeof v === 'object' && 'clientOid' in v && typeof (v as { clientOid: unknown }).clientOid === 'string' ? (v as { clientOid: string }).clientOid : undefined;
+  if (Array.isArray(params)) {
+    const oids = params.map(oidOf).filter((o): o is string => o !== undefined);
+    return oids.length > 0 ? { clientOids: oids } : {};
+  }
+  const oid = oidOf(params);
+  return oid === undefined ? {} : { clientOid: oid };
+}
