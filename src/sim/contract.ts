@@ -161,3 +161,24 @@ export interface MarketFeed {
   handles(opId: string): boolean;
   handle(opId: string, params: unknown): unknown;
 }
+
+/**
+ * The embedded exchange as `createSimExchange` builds it: the transport contract plus controls
+ * for demos, scenarios and tests. Transports only need `SimExchange`.
+ */
+export interface EmbeddedExchange extends SimExchange {
+  /** The synthetic market feed inside (mark prices, candles, agents). */
+  readonly market: MarketFeed;
+  /** Exchange time, Unix ms (runs `speed` times faster than the injected clock). */
+  now(): number;
+  /** Moves an instrument's price by `factor` at once (0.7 = −30%); liquidations follow on the next tick. */
+  shockPrice(category: SimCategory, symbol: string, factor: import('decimal.js').Decimal): void;
+  /** Restores the demo account: orders and positions dropped, opening balances (100000 USDT, 2 BTC, 20 ETH, 10000 USDC, 1000 BGB). */
+  resetDemoAccount(): void;
+  /** Runs the time-driven work up to exchange time `now`: countdown, funding, liquidation, desk interest. */
+  tick(now: number): void;
+  /** Countdown-cancel-all deadline of `uid` in exchange ms, or null when disarmed. */
+  countdownDeadline(uid: string): number | null;
+  /** The venue the market's agents trade on (for scenarios that want to trade as the market). */
+  readonly venue: MatchingVenue;
+}

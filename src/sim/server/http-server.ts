@@ -1,0 +1,127 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SimRejection, type SimExchange } from '../contract.js';
+import { verifyRestAuth, type SimCredentials } from './auth.js';
+import { internalError, runOperation } from './dispatch.js';
+import type { Faults } from './faults.js';
+import type { RateLimiter } from './rate-limits.js';
+import type { OperationRoutes } from './routes.js';
+
+/**
+ * The embedded exchange's REST side: routing by the operations table, ACCESS-* authentication over
+ * the raw query and body, rate limits, parameter validation, and the `{code,msg,requestTime,data}`
+ * envelope (protocol-notes §1–2). Secrets never reach a log line or a reply.
+ */
+
+/** Everything the REST handler needs. */
+export interface HttpDeps {
+  readonly exchange: SimExchange;
+  readonly routes: OperationRoutes;
+  readonly keys: readonly SimCredentials[];
+  readonly limiter: RateLimiter;
+  readonly faults: Faults;
+  /** Server clock, Unix ms (fault skew included). */
+  readonly now: () => number;
+  /** Optional access log: one line per request (method, path, status, code). Never secrets. */
+  readonly log?: (line: string) => void;
+}
+
+/** Largest request body accepted, bytes. */
+const MAX_BODY = 1 << 20;
+
+interface Reply {
+  readonly status: number;
+  readonly code: string;
+  readonly msg: string;
+  readonly data: unknown;
+}
+
+function fail(status: number, code: string, msg: string): Reply {
+  return { status, code, msg, data: null };
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= MAX_BODY) chunks.push(c);
+    });
+    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Builds the `request` listener of the shared HTTP server. */
+export function createHttpHandler(deps: HttpDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void serve(deps, req).then(
+      (reply) => send(deps, req, res, reply),
+      () => send(deps, req, res, fail(500, '45001', 'Unknown error')),
+    );
+  };
+}
+
+function send(deps: HttpDeps, req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  const write = (): void => {
+    const body = JSON.stringify({ code: reply.code, msg: reply.msg, requestTime: deps.now(), data: reply.data });
+    res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+    deps.log?.(`${req.method ?? '?'} ${(req.url ?? '').split('?')[0] ?? ''} ${reply.status} ${reply.code}`);
+  };
+  const delay = deps.faults.replyDelayMs;
+  if (delay > 0) setTimeout(write, delay).unref();
+  else write();
+}
+
+async function serve(deps: HttpDeps, req: IncomingMessage): Promise<Reply> {
+  const body = await readBody(req);
+  const forced = deps.faults.takeHttpError();
+  if (forced !== null) return fail(forced, String(forced), 'Service Unavailable (injected fault)');
+  if (body === null) return fail(413, '40017', `Parameter verification failed: request body over ${MAX_BODY} bytes`);
+  const method = (req.method ?? 'GET').toUpperCase();
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const rawQuery = q < 0 ? '' : url.slice(q + 1);
+  const op = deps.routes.byPath(method, path);
+  if (!op) {
+    if (deps.routes.hasPath(path)) return fail(405, '40404', `Request method ${method} is not supported for ${path}`);
+    return fail(404, '40404', `Request URL NOT FOUND: ${path}`);
+  }
+  const ip = req.socket.remoteAddress ?? 'unknown';
+  try {
+    let uid: string | null = null;
+    if (op.auth === 'private') {
+      uid = verifyRestAuth({ headers: req.headers, method, path, rawQuery, body }, deps.keys, deps.now());
+    }
+    const scopeKey = op.rate.scope === 'uid' && uid !== null ? uid : ip;
+    if (!deps.limiter.take(op.rate, scopeKey)) return fail(429, '429', 'Too Many Requests');
+    const params = parseParams(method, req, rawQuery, body);
+    const issue = deps.routes.validate(op, params, deps.now());
+    if (issue) return fail(400, issue.code, issue.msg);
+    const data = runOperation(deps.exchange, deps.faults, op.id, uid, params);
+    return { status: 200, code: '00000', msg: 'success', data: data ?? null };
+  } catch (err) {
+    if (err instanceof SimRejection) return fail(err.httpStatus, err.code, err.message);
+    deps.log?.(`internal error in ${op.id}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'non-Error thrown'}`);
+    const e = internalError();
+    return fail(e.httpStatus, e.code, e.message);
+  }
+}
+
+/** GET: the query as an object of strings; POST: the JSON body (object or array). */
+function parseParams(method: string, req: IncomingMessage, rawQuery: string, body: string): unknown {
+  if (method === 'GET') return Object.fromEntries(new URLSearchParams(rawQuery));
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  if (!type.startsWith('application/json')) {
+    throw new SimRejection('40007', 'Invalid Content_Type, please use `application/json` format');
+  }
+  if (body.trim() === '') return {};
+  try {
+    return JSON.parse(body) as unknown;
+  } catch (err) {
+    const why = err instanceof Error ? err.message : 'unparseable';
+    throw new SimRejection('40017', `Parameter verification failed: the request body is not valid JSON (${why})`);
+  }
+}

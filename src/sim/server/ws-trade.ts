@@ -1,0 +1,116 @@
+import { SimRejection, type SimCategory } from '../contract.js';
+import { internalError, runOperation } from './dispatch.js';
+import type { PrivateDeps } from './ws-private.js';
+import type { WsConn } from './ws-server.js';
+
+/**
+ * Order entry over the private socket (protocol-notes §4.7): `{"op":"trade","id","category",
+ * "topic","args"}` runs the matching REST operation and answers `event:"trade"` (or
+ * `event:"error"`) carrying the request's `id`.
+ */
+
+/** Socket trade topic → operation id. */
+export const TRADE_TOPIC_OP: Readonly<Record<string, string>> = {
+  'place-order': 'trade.placeOrder',
+  'modify-order': 'trade.modifyOrder',
+  'cancel-order': 'trade.cancelOrder',
+  'batch-place': 'trade.placeBatch',
+  'batch-modify': 'trade.batchModifyOrder',
+  'batch-cancel': 'trade.cancelBatch',
+};
+
+const CATEGORY: Readonly<Record<string, SimCategory>> = {
+  spot: 'SPOT',
+  margin: 'MARGIN',
+  'usdt-futures': 'USDT-FUTURES',
+  'coin-futures': 'COIN-FUTURES',
+  'usdc-futures': 'USDC-FUTURES',
+};
+
+/** Socket arg names that differ from REST. */
+const RENAME: Readonly<Record<string, string>> = { takeprofit: 'takeProfit', stoploss: 'stopLoss' };
+
+function restItem(arg: unknown, category: SimCategory): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (typeof arg === 'object' && arg !== null && !Array.isArray(arg)) {
+    for (const [k, v] of Object.entries(arg)) out[RENAME[k] ?? k] = v;
+  }
+  out['category'] = category;
+  return out;
+}
+
+function str(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+}
+
+/** Reply `args` entries from the operation's data: one per order, batch entries keep code/msg. */
+function replyArgs(data: unknown, items: readonly Record<string, unknown>[], cTime: string): Record<string, string>[] {
+  const rec = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const list: unknown[] = Array.isArray(data) ? data : Array.isArray(rec['list']) ? (rec['list'] as unknown[]) : [data];
+  return list.map((entry, i) => {
+    const e = typeof entry === 'object' && entry !== null ? (entry as Record<string, unknown>) : {};
+    const req = items[i] ?? items[0] ?? {};
+    const out: Record<string, string> = {
+      symbol: str(e['symbol']) || str(req['symbol']),
+      orderId: str(e['orderId']) || str(req['orderId']),
+      clientOid: str(e['clientOid']) || str(req['clientOid']),
+      cTime,
+    };
+    if (e['code'] !== undefined) out['code'] = str(e['code']);
+    if (e['msg'] !== undefined) out['msg'] = str(e['msg']);
+    return out;
+  });
+}
+
+/** Handles `op:"trade"` messages. */
+export class WsTrade {
+  constructor(private readonly deps: PrivateDeps) {}
+
+  /** Answers one trade message for `uid` (null = not logged in). */
+  handle(conn: WsConn, uid: string | null, message: Record<string, unknown>): void {
+    const id = str(message['id']);
+    const send = (value: unknown): void => {
+      const delay = this.deps.faults.replyDelayMs;
+      if (delay > 0) setTimeout(() => conn.sendJson(value), delay).unref();
+      else conn.sendJson(value);
+    };
+    const fail = (code: string, msg: string): void => send({ event: 'error', id, code, msg, connId: conn.connId });
+    if (uid === null) return fail('30004', 'User not logged in/User must be logged in');
+    if (id === '') return fail('30002', 'illegal request: a trade message needs a string "id" to match the reply');
+    const topic = str(message['topic']);
+    const opId = TRADE_TOPIC_OP[topic];
+    if (!opId) return fail('30002', `illegal request: trade topic "${topic}" is not one of ${Object.keys(TRADE_TOPIC_OP).join(', ')}`);
+    const catText = str(message['category']);
+    const category = CATEGORY[catText.toLowerCase()];
+    if (!category) return fail('40017', `Parameter verification failed: category "${catText}" must be spot, margin, usdt-futures, coin-futures or usdc-futures`);
+    const args = message['args'];
+    if (!Array.isArray(args) || args.length === 0) return fail('40017', 'Parameter verification failed: "args" must be a non-empty array of orders');
+    const op = this.deps.routes.byId(opId);
+    if (!op) return fail('30002', `illegal request: operation ${opId} is not served`);
+    const items = args.map((a) => restItem(a, category));
+    const batch = topic.startsWith('batch-');
+    const params: unknown = batch ? items : items[0];
+    if (!this.deps.limiter.take(op.rate, uid)) return fail('429', 'Too Many Requests');
+    const now = this.deps.now();
+    const issue = this.deps.routes.validate(op, params, now);
+    if (issue) return fail(issue.code, issue.msg);
+    let data: unknown;
+    try {
+      data = runOperation(this.deps.exchange, this.deps.faults, opId, uid, params);
+    } catch (err) {
+      const e = err instanceof SimRejection ? err : internalError();
+      return fail(e.code, e.message);
+    }
+    send({
+      event: 'trade',
+      id,
+      category: catText,
+      topic,
+      args: replyArgs(data, items, String(now)),
+      code: '0',
+      msg: 'success',
+      connId: conn.connId,
+      ts: String(now),
+    });
+  }
+}
