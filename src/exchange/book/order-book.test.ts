@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import { Decimal } from 'decimal.js';
+import { ExchangeError } from '../wire/errors.js';
+import { compareDecimalText, OrderBook, priceKey, SequenceGapError, type SequenceGapReason } from './order-book.js';
+import { crc32Signed } from './checksum.js';
+
+type L = [string, string][];
+const lv = (pairs: L): string => JSON.stringify(pairs);
+function frame(action: 'snapshot' | 'update', seq: string, pseq: string, b: L, a: L, extra = ''): string {
+  return `{"action":"${action}","arg":{"instType":"usdt-futures","topic":"books","symbol":"BTCUSDT"},"data":[{"a":${lv(a)},"b":${lv(b)},"seq":${seq},"pseq":${pseq}${extra},"ts":"1"}],"ts":1}`;
+}
+const snap = (seq: string, b: L, a: L): string => frame('snapshot', seq, '0', b, a);
+const upd = (seq: string, pseq: string, b: L, a: L, extra = ''): string => frame('update', seq, pseq, b, a, extra);
+
+function booted(): OrderBook {
+  const ob = new OrderBook('BTCUSDT');
+  ob.applyText(
+    snap(
+      '100',
+      [
+        ['97000', '1'],
+        ['96999.5', '2'],
+        ['96998', '3'],
+      ],
+      [
+        ['97000.5', '4'],
+        ['97001', '5'],
+      ],
+    ),
+  );
+  return ob;
+}
+
+describe('OrderBook apply', () => {
+  it('loads a snapshot best first and answers queries', () => {
+    const ob = booted();
+    expect(ob.ready).toBe(true);
+    expect(ob.seq).toBe('100');
+    expect(ob.bestBid()?.priceText).toBe('97000');
+    expect(ob.bestAsk()?.price.toFixed()).toBe('97000.5');
+    expect(ob.spread()?.toFixed()).toBe('0.5');
+    expect(ob.mid()?.toFixed()).toBe('97000.25');
+    const top = ob.topN(2);
+    expect(top.bids.map((l) => [l.priceText, l.sizeText, l.cumSize.toFixed()])).toEqual([
+      ['97000', '1', '1'],
+      ['96999.5', '2', '3'],
+    ]);
+    expect(top.asks.map((l) => l.cumSize.toFixed())).toEqual(['4', '9']);
+    expect(ob.wireTop(5).asks).toEqual([
+      ['97000.5', '4'],
+      ['97001', '5'],
+    ]);
+  });
+
+  it.each<[string, L, L, L, L]>([
+    ['modifies an existing level', [['96999.5', '7']], [], [['97000', '1'], ['96999.5', '7'], ['96998', '3']], [['97000.5', '4'], ['97001', '5']]],
+    ['"0" deletes a level', [['97000', '0']], [['97001', '0.000']], [['96999.5', '2'], ['96998', '3']], [['97000.5', '4']]],
+    ['deleting an unknown level is a no-op', [['1', '0']], [['99999', '0']], [['97000', '1'], ['96999.5', '2'], ['96998', '3']], [['97000.5', '4'], ['97001', '5']]],
+    ['inserts in price order on both sides', [['96999.7', '9'], ['97000.2', '8']], [['97000.7', '6'], ['99000', '1']], [['97000.2', '8'], ['97000', '1'], ['96999.7', '9'], ['96999.5', '2'], ['96998', '3']], [['97000.5', '4'], ['97000.7', '6'], ['97001', '5'], ['99000', '1']]],
+    ['re-adds a deleted level', [['97000', '0'], ['97000', '2.5']], [], [['97000', '2.5'], ['96999.5', '2'], ['96998', '3']], [['97000.5', '4'], ['97001', '5']]],
+    ['treats 97000.50 and 97000.5 as one level', [], [['97000.50', '9']], [['97000', '1'], ['96999.5', '2'], ['96998', '3']], [['97000.50', '9'], ['97001', '5']]],
+  ])('%s', (_name, bids, asks, wantBids, wantAsks) => {
+    const ob = booted();
+    ob.applyText(upd('101', '100', bids, asks));
+    expect(ob.wireTop(10)).toEqual({ bids: wantBids, asks: wantAsks });
+    expect(ob.seq).toBe('101');
+  });
+
+  it('orders prices that a double cannot tell apart', () => {
+    const ob = new OrderBook();
+    const p1 = '0.10000000000000000001';
+    const p2 = '0.10000000000000000002';
+    expect(priceKey(p1)).toBe(priceKey(p2));
+    ob.applyText(snap('1', [[p1, '1'], ['0.1', '5']], [['0.2', '1']]));
+    ob.applyText(upd('2', '1', [[p2, '2']], []));
+    expect(ob.wireTop(5).bids).toEqual([[p2, '2'], [p1, '1'], ['0.1', '5']]);
+    ob.applyText(upd('3', '2', [[p1, '0']], []));
+    expect(ob.wireTop(5).bids).toEqual([[p2, '2'], ['0.1', '5']]);
+  });
+
+  it('sorts an unordered snapshot and drops zero levels in it', () => {
+    const ob = new OrderBook();
+    ob.applyText(snap('1', [['1', '1'], ['3', '1'], ['2', '0'], ['2.5', '1']], [['5', '1'], ['4', '1']]));
+    expect(ob.wireTop(5)).toEqual({ bids: [['3', '1'], ['2.5', '1'], ['1', '1']], asks: [['4', '1'], ['5', '1']] });
+  });
+
+  it('chains seq above 2^53 exactly', () => {
+    const ob = new OrderBook();
+    ob.applyText(snap('9007199254740993', [['1', '1']], [['2', '1']]));
+    ob.applyText(upd('9007199254740995', '9007199254740993', [['1', '2']], []));
+    expect(ob.seq).toBe('9007199254740995');
+    // 9007199254740992 is what JSON.parse would make of ...993: it must not chain
+    expect(() => ob.applyText(upd('9007199254740996', '9007199254740994', [], []))).toThrow(SequenceGapError);
+  });
+
+  it('accepts an update whose seq did not advance (maintenance) when pseq chains', () => {
+    const ob = booted();
+    ob.applyText(upd('100', '100', [], []));
+    expect(ob.seq).toBe('100');
+  });
+});
+
+describe('OrderBook gaps', () => {
+  const cases: [string, (ob: OrderBook) => void, SequenceGapReason][] = [
+    ['update before snapshot', (ob) => ob.reset(), 'no_snapshot'],
+    ['pseq 0 on an update', () => undefined, 'pseq_zero'],
+    ['stale update (pseq behind)', () => undefined, 'pseq_mismatch'],
+    ['skipped update (pseq ahead)', () => undefined, 'pseq_mismatch'],
+  ];
+  const frames: Record<SequenceGapReason, string> = {
+    no_snapshot: upd('101', '100', [], []),
+    pseq_zero: upd('101', '0', [], []),
+    pseq_mismatch: '',
+    checksum: '',
+  };
+  it.each(cases)('%s → EXCH_SEQUENCE_GAP and the book is dropped', (name, prepare, reason) => {
+    const ob = booted();
+    prepare(ob);
+    const text = reason === 'pseq_mismatch' ? upd('120', name.includes('behind') ? '99' : '110', [], []) : frames[reason];
+    let caught: unknown;
+    try {
+      ob.applyText(text);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(SequenceGapError);
+    expect(caught).toBeInstanceOf(ExchangeError);
+    const gap = caught as SequenceGapError;
+    expect(gap.code).toBe('EXCH_SEQUENCE_GAP');
+    expect(gap.reason).toBe(reason);
+    expect(gap.message).toContain('resubscribe');
+    expect(ob.ready).toBe(false);
+    expect(ob.bidCount + ob.askCount).toBe(0);
+    // a fresh snapshot recovers
+    ob.applyText(snap('500', [['1', '1']], [['2', '1']]));
+    expect(ob.ready).toBe(true);
+  });
+
+  it('verifies a non-zero checksum and ignores a zero one', () => {
+    const ob = booted();
+    const after = '97000:1:97000.5:4:96999.5:2:97001:5:96998:3';
+    ob.applyText(upd('101', '100', [], [], ',"checksum":0'));
+    ob.applyText(upd('102', '101', [], [], `,"checksum":${crc32Signed(after)}`));
+    expect(ob.checksum()).toBe(crc32Signed(after));
+    expect(() => ob.applyText(upd('103', '102', [['97000', '2']], [], `,"checksum":${crc32Signed(after)}`))).toThrow(/checksum/);
+    expect(ob.ready).toBe(false);
+  });
+});
+
+describe('depth queries', () => {
+  it('sums size and value within a band of the mid', () => {
+    const ob = new OrderBook();
+    ob.applyText(snap('1', [['99', '1'], ['98', '2'], ['90', '5']], [['101', '3'], ['103', '1'], ['110', '9']]));
+    const w = ob.depthWithin(new Decimal('0.03'));
+    expect([w?.bidSize.toFixed(), w?.bidValue.toFixed(), w?.askSize.toFixed(), w?.askValue.toFixed()]).toEqual(['3', '295', '4', '406']);
+  });
+  it('returns nulls on an empty side', () => {
+    const ob = new OrderBook();
+    ob.applyText(snap('1', [['99', '1']], []));
+    expect([ob.bestAsk(), ob.spread(), ob.mid(), ob.depthWithin(new Decimal('0.1'))]).toEqual([null, null, null, null]);
+  });
+});
+
+describe('compareDecimalText and priceKey', () => {
+  it.each([
+    ['1', '2', -1],
+    ['10', '9', 1],
+    ['1.5', '1.50', 0],
+    ['007.1', '7.10', 0],
+    ['0.0104', '0.01040001', -1],
+    ['123.456', '123.45', 1],
+    ['0', '0.000', 0],
+  ])('%s vs %s → %d', (a, b, want) => {
+    expect(compareDecimalText(a, b)).toBe(want);
+    expect(compareDecimalText(b, a)).toBe(want === 0 ? 0 : -want);
+  });
+  it('equals the engine parse on short and long strings', () => {
+    for (const t of ['97000.5', '0.1', '0.3', '123456789012345', '1234567890123456', '0.000000000000001', '99999999999999.9', '12345678901234567890.5'])
+      expect(priceKey(t)).toBe(Number.parseFloat(t));
+  });
+});
