@@ -1,7 +1,25 @@
 import type { SymbolRef } from '../store/slices/market-slice.js';
+import type { OrderService } from './order-service.js';
 
 /** Book feeds the market panel can show: the incremental full book or fixed-depth snapshots. */
 export type BookDepth = 'books1' | 'books5' | 'books50' | 'books';
+
+/** Order entry and management (see OrderService: every call resolves, never rejects). */
+export type TradingServices = Pick<OrderService, 'submitOrder' | 'modifyOrder' | 'cancelOrder' | 'cancelAll' | 'cancelBatch' | 'modifyBatch' | 'closePosition' | 'closeAll'>;
+
+/** The dead-man countdown (countdown-cancel-all), renewed by the service while health allows. */
+export interface CountdownServices {
+  /** Arms (or re-arms) with a window of 5–60 s; resolves with null on success or the reason it failed. */
+  arm(windowSec: number): Promise<string | null>;
+  /** Disarms ("0"); resolves with null on success or the reason it failed. */
+  disarm(): Promise<string | null>;
+}
+
+/** Any operation of the table by id, for reference and administration screens (validated like every call). */
+export interface ExchangeCalls {
+  /** Calls operation `id` with wire params; rejects with the exchange's or the validator's message. */
+  call(id: string, params: unknown): Promise<unknown>;
+}
 
 /**
  * What the UI may ask of the services layer. The UI imports this type only; the instance arrives
@@ -16,6 +34,12 @@ export interface AppServices {
   bookDepth(): BookDepth;
   /** Instruments in picker order (category, then symbol). */
   symbols(): readonly SymbolRef[];
+  /** Order entry; null when the session has no keys. */
+  readonly trading: TradingServices | null;
+  /** The dead-man countdown; null when the session has no keys. */
+  readonly countdown: CountdownServices | null;
+  /** Generic operation calls (history, reference data, administration). */
+  readonly exchange: ExchangeCalls;
   /** Stops every connection and timer. Resolves when done; never rejects. */
   shutdown(): Promise<void>;
 }

@@ -1,0 +1,82 @@
+import type { ExchangeApi } from '../exchange/rest/facade.js';
+import type { RestClient } from '../exchange/rest/rest-client.js';
+import type { ConnectionHealth } from '../exchange/ws/connection-state.js';
+import type { StreamClient } from '../exchange/ws/stream-client.js';
+import type { AppStore } from '../store/create-app-store.js';
+import type { SocketHealth } from '../store/slices/connection-slice.js';
+import type { LogLevelUi } from '../store/slices/ui-slice.js';
+import type { AppServices } from './app-services.js';
+import { WsTrade } from '../exchange/ws/ws-trade.js';
+import type { OperationId } from '../exchange/wire/operations.js';
+import { MarketService } from './market-service.js';
+import { OrderService } from './order-service.js';
+import { PollService } from './poll-service.js';
+import { PrivateService } from './private-service.js';
+
+/** What the services are built from (the composition root owns their lifetimes). */
+export interface ServicesDeps {
+  readonly rest: RestClient;
+  readonly api: ExchangeApi;
+  readonly stream: StreamClient;
+  readonly store: AppStore;
+  /** Unix ms clock. */
+  readonly now: () => number;
+  /** File log for diagnostics (redacted by the logger). */
+  readonly fileLog: (level: LogLevelUi, text: string) => void;
+  /** True when the account has keys (private socket, orders, positions). */
+  readonly hasPrivate: boolean;
+}
+
+/** Mirrors one socket's health record into the store's shape. */
+export function socketHealthOf(h: ConnectionHealth): SocketHealth {
+  return { state: h.state, lastMessageAt: h.lastMessageAt ?? 0, pingRttMs: h.pingRttMs, reconnects: h.reconnects, lastError: h.lastError };
+}
+
+/** Builds and starts the services; returns the facade the UI talks to. */
+export async function startServices(deps: ServicesDeps): Promise<AppServices> {
+  const { store, now } = deps;
+  const log = (level: LogLevelUi, text: string) => {
+    store.getState().logEvent(level, text, now());
+    deps.fileLog(level, text);
+  };
+  const offHealth = deps.stream.events.on('health', (h) => store.getState().setSocketHealth(h.kind, socketHealthOf(h)));
+  const offError = deps.stream.events.on('error', (kind, e) => log('warn', `${kind} socket: ${e.message}`));
+  const restTimer = setInterval(() => {
+    const h = deps.rest.health();
+    const lowest = h.headroom.reduce((min, b) => Math.min(min, b.perSecond > 0 ? b.available / b.perSecond : 1), 1);
+    store.getState().setRestHealth({ lastOkAt: h.lastErrorCode === undefined && h.requests > 0 ? now() : store.getState().connection.rest.lastOkAt, lastError: h.lastErrorCode ?? null, headroom: lowest, rateLimited: h.rateLimited });
+    store.getState().setClockOffset(Math.round(h.clockOffsetMs));
+  }, 1000);
+  restTimer.unref();
+  const market = new MarketService({ api: deps.api, stream: deps.stream, store, now, log });
+  const priv = deps.hasPrivate ? new PrivateService({ api: deps.api, stream: deps.stream, store, now, log }) : null;
+  // Debts, funding assets, settings and delta info have no stream topic and no store slice yet: the poller keeps the latest itself.
+  const poll = deps.hasPrivate ? new PollService({ api: deps.api, now, log }) : null;
+  const privateConn = deps.hasPrivate ? deps.stream.privateConnection : null;
+  const wsTrade = privateConn ? new WsTrade({ connection: privateConn }) : null;
+  const trading = deps.hasPrivate ? new OrderService({ api: deps.api, wsTrade, socketReady: () => privateConn?.isReady() ?? false, store, now, log }) : null;
+  deps.stream.connect();
+  await market.start();
+  priv?.start();
+  poll?.start();
+  return {
+    selectSymbol: (ref) => market.select(ref),
+    setBookDepth: (d) => market.setBookDepth(d),
+    bookDepth: () => market.bookDepth(),
+    symbols: () => market.symbols(),
+    trading,
+    countdown: null,
+    exchange: { call: (id, params) => deps.rest.call(id as OperationId, params as never) },
+    shutdown: async () => {
+      clearInterval(restTimer);
+      offHealth();
+      offError();
+      market.stop();
+      priv?.stop();
+      poll?.stop();
+      wsTrade?.dispose();
+      deps.stream.close();
+      await deps.rest.close();
+    },
+  };
+}

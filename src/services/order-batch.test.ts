@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { exchangeError, FakeSocket, harness, openOrder, orderRecord, rejection } from './order-service.testkit.js';
+
+describe('OrderService.cancelBatch', () => {
+  it('returns and logs per-order results matched by orderId (one bad id)', async () => {
+    const h = harness();
+    h.caller.on('trade.cancelBatch', () => [
+      { orderId: '2', clientOid: '', code: '25204', msg: 'Order does not exist' },
+      { orderId: '1', clientOid: 'c-1', code: '00000', msg: 'success' },
+    ]);
+    const out = await h.service.cancelBatch([openOrder('1'), openOrder('2')]);
+    expect(out.status).toBe('accepted');
+    expect(out.items).toEqual([
+      { orderId: '1', clientOid: 'c-1', status: 'accepted' },
+      { orderId: '2', clientOid: 'c-2', status: 'rejected', error: '25204 Order does not exist' },
+    ]);
+    expect(h.caller.callsOf('trade.cancelBatch')).toEqual([
+      [
+        { orderId: '1', category: 'USDT-FUTURES', symbol: 'BTCUSDT' },
+        { orderId: '2', category: 'USDT-FUTURES', symbol: 'BTCUSDT' },
+      ],
+    ]);
+    expect(h.logTexts()).toContain('error: cancel order 2: rejected (25204 Order does not exist)');
+    expect(h.logTexts()).toContain('warn: cancel: 1 of 2 accepted');
+  });
+
+  it('refuses more than 20 orders, an empty batch and mixed categories without sending', async () => {
+    const h = harness();
+    const many = Array.from({ length: 21 }, (_, i) => openOrder(String(i)));
+    expect((await h.service.cancelBatch(many)).error).toContain('at most 20');
+    expect((await h.service.cancelBatch([])).error).toContain('empty');
+    expect((await h.service.cancelBatch([openOrder('1'), openOrder('2', { category: 'SPOT' })])).error).toContain('one category');
+    expect(h.caller.calls).toHaveLength(0);
+  });
+
+  it('goes over the socket when there is one (batch-cancel with per-arg codes)', async () => {
+    const socket = new FakeSocket();
+    socket.reply = (req) =>
+      Promise.resolve({ id: '1', topic: req.topic, code: '0', msg: 'success', args: [{ orderId: '1', clientOid: 'c-1', code: '0', msg: 'success' }, { orderId: '2', clientOid: '', code: '25204', msg: 'no' }] });
+    const h = harness({ socket });
+    const out = await h.service.cancelBatch([openOrder('1'), openOrder('2')]);
+    expect(out.items.map((i) => i.status)).toEqual(['accepted', 'rejected']);
+    expect(socket.requests[0]).toMatchObject({ topic: 'batch-cancel', category: 'USDT-FUTURES', args: [{ orderId: '1', symbol: 'BTCUSDT' }, { orderId: '2', symbol: 'BTCUSDT' }] });
+  });
+
+  it('an unknown batch result looks each order up once and reports what it found', async () => {
+    const h = harness();
+    h.caller.on('trade.cancelBatch', () => {
+      throw exchangeError('EXCH_UNKNOWN_RESULT');
+    });
+    h.caller.on('trade.getOrderInfo', (p) => {
+      const id = (p as { orderId: string }).orderId;
+      return orderRecord({ orderId: id, clientOid: `c-${id}`, status: id === '1' ? 'cancelled' : 'live' });
+    });
+    const out = await h.service.cancelBatch([openOrder('1'), openOrder('2')]);
+    expect(out.status).toBe('unknown');
+    expect(out.items.map((i) => i.status)).toEqual(['accepted', 'unknown']);
+    expect(h.caller.callsOf('trade.cancelBatch')).toHaveLength(1);
+  });
+});
+
+describe('OrderService.modifyBatch', () => {
+  it('refuses orders with a modify in flight individually, sends the rest, and clears the flags', async () => {
+    const h = harness();
+    for (const id of ['1', '2', '3']) h.store.getState().applyOrder(openOrder(id), 1);
+    h.store.getState().setModifying('2', true);
+    h.caller.on('trade.batchModifyOrder', () => [
+      { orderId: '1', clientOid: 'c-1' },
+      { orderId: '3', clientOid: 'c-3', code: '40020', msg: 'Parameter price error' },
+    ]);
+    const out = await h.service.modifyBatch([
+      { orderId: '1', price: '90100' },
+      { orderId: '2', price: '90200' },
+      { orderId: '3', price: '90300' },
+      { orderId: '4', price: '1' },
+    ]);
+    expect(out.items).toEqual([
+      { orderId: '1', clientOid: 'c-1', status: 'accepted' },
+      { orderId: '2', clientOid: 'c-2', status: 'rejected', error: 'a modify is still in flight; wait for its reply' },
+      { orderId: '3', clientOid: 'c-3', status: 'rejected', error: '40020 Parameter price error' },
+      { orderId: '4', clientOid: '', status: 'rejected', error: 'not open (filled, cancelled or not loaded yet)' },
+    ]);
+    expect(h.caller.callsOf('trade.batchModifyOrder')).toEqual([
+      [
+        { orderId: '1', symbol: 'BTCUSDT', category: 'USDT-FUTURES', price: '90100' },
+        { orderId: '3', symbol: 'BTCUSDT', category: 'USDT-FUTURES', price: '90300' },
+      ],
+    ]);
+    expect(h.store.getState().orders.modifying).toEqual({ '2': true });
+  });
+});
+
+describe('OrderService.cancelAll and closeAll', () => {
+  it('cancel-all reports per-order entries from {list}', async () => {
+    const h = harness();
+    h.caller.on('trade.cancelSymbolOrder', () => ({ list: [{ orderId: '1', clientOid: 'a', code: '00000', msg: 'success' }] }));
+    const out = await h.service.cancelAll('USDT-FUTURES', 'BTCUSDT');
+    expect(out).toEqual({ status: 'accepted', items: [{ orderId: '1', clientOid: 'a', status: 'accepted' }], sent: true });
+    expect(h.caller.callsOf('trade.cancelSymbolOrder')).toEqual([{ category: 'USDT-FUTURES', symbol: 'BTCUSDT' }]);
+  });
+
+  it('close-all needs a futures category and reports 25227 as nothing to close', async () => {
+    const h = harness();
+    expect(await h.service.closeAll('SPOT')).toMatchObject({ status: 'rejected', sent: false });
+    h.caller.on('trade.closePositions', () => {
+      throw rejection('25227', 'No position to close');
+    });
+    expect(await h.service.closeAll('USDT-FUTURES')).toMatchObject({ status: 'rejected', sent: true, error: '25227 no position to close' });
+    h.caller.on('trade.closePositions', () => ({ list: [{ orderId: '8', clientOid: 'z', code: '00000', msg: 'success' }] }));
+    expect((await h.service.closeAll('USDT-FUTURES')).items).toEqual([{ orderId: '8', clientOid: 'z', status: 'accepted' }]);
+    expect(h.caller.callsOf('trade.closePositions')).toEqual([{ category: 'USDT-FUTURES' }, { category: 'USDT-FUTURES' }]);
+  });
+});

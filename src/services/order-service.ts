@@ -1,0 +1,265 @@
+import type { Category, Order, Position } from '../domain/model.js';
+import { canCancel } from '../domain/instrument-rules.js';
+import { closePositionOrder } from '../domain/position-mapping.js';
+import type { ExchangeApi } from '../exchange/rest/facade.js';
+import type { AppStore } from '../store/create-app-store.js';
+import { symbolKey } from '../store/slices/market-slice.js';
+import type { Submission } from '../store/slices/orders-slice.js';
+import type { LogLevelUi } from '../store/slices/ui-slice.js';
+import { createClientOidGenerator } from './client-oid.js';
+import { OrderBatches, type BatchOutcome, type ModifyChange } from './order-batch.js';
+import { existingOrderLabel, modifyProblem, orderLabel, placeParams, placeProblem, requestKey, type OrderChange, type OrderRequest } from './order-request.js';
+import { isUnknownOutcome, OrderTransport, reasonOf, type OrderSocket } from './order-transport.js';
+import { DEFAULT_RECONCILE_DELAYS_MS, lookupOrder, pollOrder, realSleep, type LookupResult } from './reconcile.js';
+
+/** How an order action ended. */
+export type OutcomeStatus = 'accepted' | 'rejected' | 'unknown';
+
+/** What `submitOrder`, `modifyOrder`, `cancelOrder` and `closePosition` resolve to (they never reject). */
+export interface OrderOutcome {
+  /** accepted: the exchange has it; rejected: refused (or provably not placed); unknown: the user must check. */
+  readonly status: OutcomeStatus;
+  /** The exchange's order id when known. */
+  readonly orderId?: string;
+  /** The order's clientOid ('' when refused before one was assigned). */
+  readonly clientOid: string;
+  /** Why it was refused or is unknown. */
+  readonly error?: string;
+  /** False when refused here and nothing went to the exchange. */
+  readonly sent: boolean;
+}
+
+/** Dependencies of `OrderService`. */
+export interface OrderServiceDeps {
+  readonly api: ExchangeApi;
+  /** Order entry over the private socket; null/absent = REST only. REST stays the fallback. */
+  readonly wsTrade?: OrderSocket | null;
+  /** True while the private socket is logged in; default: try the socket whenever there is one. */
+  readonly socketReady?: () => boolean;
+  readonly store: AppStore;
+  /** Unix ms clock. */
+  readonly now: () => number;
+  /** Writes to the event log (and the file log). */
+  readonly log: (level: LogLevelUi, text: string) => void;
+  /** Waits `ms`; default a real timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** Pauses before each reconciliation lookup, ms; default 500, 1000, 2000, 4000. */
+  readonly reconcileDelaysMs?: readonly number[];
+  /** clientOid generator; default `createClientOidGenerator({now})`. */
+  readonly newClientOid?: () => string;
+  /** A repeat of the same request within this many ms, while the first is still sending, is refused. Default 1000. */
+  readonly repeatWindowMs?: number;
+}
+
+function refused(error: string, clientOid = ''): OrderOutcome {
+  return { status: 'rejected', clientOid, error, sent: false };
+}
+
+/**
+ * Places, modifies and cancels orders safely. Every order carries a clientOid and is tracked as a
+ * Submission; a write whose result is unknown is never sent again but looked up by clientOid (or
+ * orderId) with growing pauses. Every action and every refusal goes to the event log.
+ */
+export class OrderService {
+  private readonly transport: OrderTransport;
+  private readonly batches: OrderBatches;
+  private readonly newClientOid: () => string;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly delays: readonly number[];
+  private readonly recent = new Map<string, { clientOid: string; at: number }>();
+
+  constructor(private readonly deps: OrderServiceDeps) {
+    this.transport = new OrderTransport({ api: deps.api, socket: deps.wsTrade ?? null, ...(deps.socketReady ? { socketReady: deps.socketReady } : {}) });
+    this.newClientOid = deps.newClientOid ?? createClientOidGenerator({ now: deps.now });
+    this.sleep = deps.sleep ?? realSleep;
+    this.delays = deps.reconcileDelaysMs ?? DEFAULT_RECONCILE_DELAYS_MS;
+    this.batches = new OrderBatches({ api: deps.api, transport: this.transport, store: deps.store, now: deps.now, log: deps.log, sleep: this.sleep, delaysMs: this.delays });
+  }
+
+  /** Places one order. Refused locally (nothing sent) on rule violations or a repeat while the first is still sending. */
+  async submitOrder(request: OrderRequest): Promise<OrderOutcome> {
+    return this.place(request, orderLabel(request), true);
+  }
+
+  /** Closes a whole position at market (hedge: side + posSide; one-way: opposite side + reduce-only). */
+  async closePosition(position: Position): Promise<OrderOutcome> {
+    const o = closePositionOrder(position);
+    if (!o) {
+      const why = `nothing to close on ${position.symbol} ${position.posSide}: no available size (close orders may hold it; cancel them first)`;
+      this.deps.log('warn', why);
+      return refused(why);
+    }
+    const request: OrderRequest = { category: o.category, symbol: o.symbol, side: o.side, orderType: 'market', qty: o.qty, marginMode: o.marginMode, ...(o.posSide ? { posSide: o.posSide } : {}), ...(o.reduceOnly ? { reduceOnly: true } : {}) };
+    return this.place(request, `close ${position.posSide} ${o.qty} ${o.symbol} @ market`, false);
+  }
+
+  /** Modifies price and/or qty of an open order. One modify per order at a time; a second is refused at once. */
+  async modifyOrder(orderId: string, change: OrderChange): Promise<OrderOutcome> {
+    const { store, log } = this.deps;
+    const state = store.getState();
+    const order = state.orders.open[orderId];
+    if (!order) return this.refuse(`cannot modify order ${orderId}: it is not open (filled, cancelled or not loaded yet)`);
+    const problem = modifyProblem(state, order, change) ?? (state.orders.modifying[orderId] ? `a modify of order ${orderId} is still in flight; wait for its reply before changing it again` : null);
+    if (problem) return this.refuse(problem, order.clientOid);
+    const what = [change.price === undefined ? '' : `price ${order.price?.toFixed() ?? 'market'} → ${change.price}`, change.qty === undefined ? '' : `qty ${order.qty.toFixed()} → ${change.qty}`].filter((t) => t !== '').join(', ');
+    state.setModifying(orderId, true);
+    log('info', `modifying ${order.symbol} order ${orderId}: ${what}`);
+    try {
+      const params = { orderId, ...(change.price === undefined ? {} : { price: change.price }), ...(change.qty === undefined ? {} : { qty: change.qty }) };
+      await this.transport.modify(order.category, order.category === 'COIN-FUTURES' ? params : { ...params, category: order.category, symbol: order.symbol });
+      log('ok', `modify of order ${orderId} accepted for processing (${what}); the order stream shows the result`);
+      return { status: 'accepted', orderId, clientOid: order.clientOid, sent: true };
+    } catch (error) {
+      if (!isUnknownOutcome(error)) {
+        log('error', `modify of order ${orderId} rejected: ${reasonOf(error)}`);
+        return { status: 'rejected', orderId, clientOid: order.clientOid, error: reasonOf(error), sent: true };
+      }
+      log('warn', `modify of order ${orderId}: result unknown (${reasonOf(error)}); checking the order, not resending`);
+      const shows = (o: Order) => (change.price === undefined || (o.price !== null && o.price.eq(change.price))) && (change.qty === undefined || o.qty.eq(change.qty));
+      const poll = await this.pollExisting(orderId, (o) => shows(o) || o.status === 'filled' || o.status === 'cancelled');
+      if (poll.kind === 'found' && shows(poll.order)) {
+        log('ok', `modify of order ${orderId} confirmed: the order shows ${what}`);
+        return { status: 'accepted', orderId, clientOid: order.clientOid, sent: true };
+      }
+      const why = poll.kind === 'found' ? `order ${orderId} is ${poll.order.status} and does not show ${what}` : `order ${orderId} could not be checked (${poll.detail})`;
+      log('error', `modify of order ${orderId} still unknown: ${why}; check the order before modifying again`);
+      return { status: 'unknown', orderId, clientOid: order.clientOid, error: why, sent: true };
+    } finally {
+      store.getState().setModifying(orderId, false);
+    }
+  }
+
+  /** Cancels one order. */
+  async cancelOrder(order: Order): Promise<OrderOutcome> {
+    const { store, log } = this.deps;
+    const key = symbolKey(order);
+    const inst = store.getState().market.instruments[key];
+    const blocked = inst ? canCancel(inst, store.getState().market.delivery[key] ?? null) : null;
+    if (blocked) return this.refuse(`cannot cancel order ${order.orderId}: ${blocked}`, order.clientOid);
+    const label = existingOrderLabel(order);
+    log('info', `cancelling ${label}`);
+    try {
+      await this.transport.cancel(order.category, order.symbol, order.orderId);
+      log('ok', `cancel of ${label} accepted`);
+      return { status: 'accepted', orderId: order.orderId, clientOid: order.clientOid, sent: true };
+    } catch (error) {
+      if (!isUnknownOutcome(error)) {
+        log('error', `cancel of ${label} rejected: ${reasonOf(error)}`);
+        return { status: 'rejected', orderId: order.orderId, clientOid: order.clientOid, error: reasonOf(error), sent: true };
+      }
+      log('warn', `cancel of ${label}: result unknown (${reasonOf(error)}); checking the order`);
+      const poll = await this.pollExisting(order.orderId, (o) => o.status === 'cancelled' || o.status === 'filled');
+      if (poll.kind === 'found' && (poll.order.status === 'cancelled' || poll.order.status === 'filled')) {
+        log('ok', `cancel of ${label} confirmed: the order is ${poll.order.status}`);
+        return { status: 'accepted', orderId: order.orderId, clientOid: order.clientOid, sent: true };
+      }
+      const why = poll.kind === 'found' ? `order ${order.orderId} is still ${poll.order.status}` : `order ${order.orderId} could not be checked (${poll.detail})`;
+      log('error', `cancel of ${label} still unknown: ${why}; cancel again if you still want it gone`);
+      return { status: 'unknown', orderId: order.orderId, clientOid: order.clientOid, error: why, sent: true };
+    }
+  }
+
+  /** Cancels every open order of a category (and symbol) in one request; per-order results. */
+  cancelAll(category: Category, symbol?: string): Promise<BatchOutcome> {
+    return this.batches.cancelAll(category, symbol);
+  }
+
+  /** Cancels up to 20 orders of one category in one request; per-order results. */
+  cancelBatch(orders: readonly Order[]): Promise<BatchOutcome> {
+    return this.batches.cancelBatch(orders);
+  }
+
+  /** Modifies up to 20 orders of one category in one request; orders with a modify in flight are refused individually. */
+  modifyBatch(changes: readonly ModifyChange[]): Promise<BatchOutcome> {
+    return this.batches.modifyBatch(changes);
+  }
+
+  /** Market-closes every position of a futures category (close-positions). */
+  closeAll(category: Category, symbol?: string): Promise<BatchOutcome> {
+    return this.batches.closeAll(category, symbol);
+  }
+
+  private refuse(why: string, clientOid = ''): OrderOutcome {
+    this.deps.log('warn', why);
+    return refused(why, clientOid);
+  }
+
+  private track(clientOid: string, state: Submission['state'], label: string, error: string | null = null): void {
+    this.deps.store.getState().trackSubmission({ clientOid, state, label, error, at: this.deps.now() });
+  }
+
+  private async place(request: OrderRequest, label: string, checkRules: boolean): Promise<OrderOutcome> {
+    const { store, now, log } = this.deps;
+    const key = requestKey(request);
+    const window = this.deps.repeatWindowMs ?? 1000;
+    for (const [k, v] of this.recent) if (now() - v.at >= window) this.recent.delete(k);
+    const prior = this.recent.get(key);
+    if (prior && store.getState().orders.submissions[prior.clientOid]?.state === 'sending') {
+      return this.refuse(`ignored a repeat of ${label}: the same order is still being sent (${prior.clientOid})`, prior.clientOid);
+    }
+    const problem = placeProblem(store.getState(), request, checkRules);
+    if (problem) return this.refuse(`refused ${label}: ${problem}`);
+    const clientOid = this.newClientOid();
+    this.recent.set(key, { clientOid, at: now() });
+    this.track(clientOid, 'sending', label);
+    log('info', `placing ${label} (${clientOid})`);
+    try {
+      const ack = await this.transport.place(placeParams(request, clientOid));
+      this.track(clientOid, 'accepted', label);
+      const id = ack.orderId === null ? 'no order id: it replaced an earlier reduce-only order' : `order ${ack.orderId}`;
+      log('ok', `placed ${label} (${clientOid}): ${id}${ack.via === 'socket' ? ' via the socket' : ''}`);
+      return { status: 'accepted', clientOid, sent: true, ...(ack.orderId === null ? {} : { orderId: ack.orderId }) };
+    } catch (error) {
+      if (!isUnknownOutcome(error)) {
+        const reason = reasonOf(error);
+        this.track(clientOid, 'rejected', label, reason);
+        log('error', `rejected ${label}: ${reason}`);
+        return { status: 'rejected', clientOid, error: reason, sent: true };
+      }
+      return this.reconcilePlacement(clientOid, label, reasonOf(error));
+    }
+  }
+
+  private async reconcilePlacement(clientOid: string, label: string, reason: string): Promise<OrderOutcome> {
+    const { store, now, log } = this.deps;
+    this.track(clientOid, 'unknown', label, reason);
+    log('warn', `result unknown for ${label} (${clientOid}): ${reason}; looking it up by clientOid, not resending`);
+    const lookup = async (): Promise<LookupResult> => this.storeOrder(clientOid) ?? lookupOrder(this.deps.api, { clientOid });
+    const poll = await pollOrder(lookup, (r) => r.kind === 'found', { delaysMs: this.delays, sleep: this.sleep });
+    const last = poll.last;
+    if (last?.kind === 'found') {
+      store.getState().applyOrder(last.order, now());
+      this.track(clientOid, 'accepted', label);
+      log('ok', `confirmed ${label}: the exchange has order ${last.order.orderId} (${last.order.status})`);
+      return { status: 'accepted', orderId: last.order.orderId, clientOid, sent: true };
+    }
+    if (last?.kind === 'absent') {
+      const why = 'not placed (exchange did not receive it)';
+      this.track(clientOid, 'rejected', label, why);
+      log('error', `${label} was not placed: the exchange has no order ${clientOid} after ${poll.attempts} checks (${last.detail}); nothing was resent`);
+      return { status: 'rejected', clientOid, error: why, sent: true };
+    }
+    const why = `still unknown after ${poll.attempts} checks${last ? ` (${last.detail})` : ''}`;
+    this.track(clientOid, 'unknown', label, why);
+    log('error', `${label} (${clientOid}) is ${why}: check open orders before placing it again`);
+    return { status: 'unknown', clientOid, error: why, sent: true };
+  }
+
+  /** The order with this clientOid if the order stream already delivered it. */
+  private storeOrder(clientOid: string): LookupResult | null {
+    const o = this.deps.store.getState().orders;
+    const hit = Object.values(o.open).find((x) => x.clientOid === clientOid) ?? o.recent.find((x) => x.clientOid === clientOid);
+    return hit ? { kind: 'found', order: hit } : null;
+  }
+
+  /** Polls order-info by orderId until `done`, applying every order found to the store. */
+  private async pollExisting(orderId: string, done: (o: Order) => boolean): Promise<LookupResult> {
+    const lookup = async (): Promise<LookupResult> => {
+      const r = await lookupOrder(this.deps.api, { orderId });
+      if (r.kind === 'found') this.deps.store.getState().applyOrder(r.order, this.deps.now());
+      return r;
+    };
+    const poll = await pollOrder(lookup, (r) => r.kind === 'found' && done(r.order), { delaysMs: this.delays, sleep: this.sleep });
+    return poll.last ?? { kind: 'error', detail: 'no lookups configured' };
+  }
+}

@@ -1,0 +1,210 @@
+import type { Decimal } from 'decimal.js';
+import type { Category } from '../domain/model.js';
+import type { ExchangeApi } from '../exchange/rest/facade.js';
+import { isExchangeError } from '../exchange/wire/errors.js';
+import { wireBool, wireCategory, wireDecimal, wireDecimalOrNull, wireList, wireRecord, wireString, type WireRecord } from '../exchange/wire/wire-values.js';
+import type { LogLevelUi } from '../store/slices/ui-slice.js';
+
+/**
+ * Polling of the account facts the private stream never pushes: loan debts (`loan.getDebts`),
+ * funding-account assets, account settings, and delta-neutral info (only while `deltaSwitch` is
+ * on). Four requests per period at most, far inside their limits (debts 10/s, the others 20/s per UID).
+ */
+
+/** One coin line of the loan debts reply. */
+export interface DebtLine {
+  readonly coin: string;
+  readonly amount: Decimal;
+  /** USDT value as the exchange computed it. */
+  readonly amountUsdt: Decimal;
+}
+
+/** Collateral pledged and amounts owed over all ongoing crypto loans. */
+export interface LoanDebts {
+  readonly pledges: readonly DebtLine[];
+  readonly loans: readonly DebtLine[];
+}
+
+/** One coin of the funding (non-trading) account. */
+export interface FundingAsset {
+  readonly coin: string;
+  /** Total = available + frozen. */
+  readonly balance: Decimal;
+  readonly available: Decimal;
+  readonly frozen: Decimal;
+}
+
+/** Leverage configured for one futures symbol. */
+export interface SymbolLeverage {
+  readonly category: Category;
+  readonly symbol: string;
+  readonly marginMode: string;
+  readonly leverage: Decimal;
+}
+
+/** Account settings (protocol-notes §8.4). Mode strings are the exchange's (e.g. `unified`, `advanced`). */
+export interface AccountSettings {
+  readonly accountMode: string;
+  readonly assetMode: string;
+  /** `basic|advanced|isolated|delta`. */
+  readonly accountLevel: string;
+  /** `one_way_mode|hedge_mode`. */
+  readonly holdMode: string;
+  readonly stpMode: string;
+  /** True when the reply says the delta-neutral switch is on (`deltaSwitch`, or the legacy level `delta`). */
+  readonly deltaSwitch: boolean;
+  readonly symbolLeverage: readonly SymbolLeverage[];
+  readonly coinLeverage: readonly { readonly coin: string; readonly leverage: Decimal }[];
+}
+
+/** Delta-neutral figures (only while the switch is on). Ratios are fractions (0.2 = 20%). */
+export interface DeltaInfo {
+  /** Coin net-position ratio threshold; null when not sent. */
+  readonly positionThreshold: Decimal | null;
+  readonly coins: readonly { readonly coin: string; readonly positionRatio: Decimal }[];
+}
+
+/** The latest polled facts; a part is null until first fetched (delta: also while the switch is off). */
+export interface AccountExtras {
+  readonly debts: LoanDebts | null;
+  readonly funding: readonly FundingAsset[] | null;
+  readonly settings: AccountSettings | null;
+  readonly delta: DeltaInfo | null;
+  /** Unix ms of the last completed poll (0 = none yet). */
+  readonly updatedAt: number;
+}
+
+/** Dependencies of the poll service. */
+export interface PollServiceDeps {
+  readonly api: ExchangeApi;
+  /** Unix ms clock. */
+  readonly now: () => number;
+  readonly log: (level: LogLevelUi, text: string) => void;
+  /** Poll period, ms. Default 30 000. */
+  readonly periodMs?: number;
+  /** Receives the extras after every completed poll (e.g. a store setter). Default: none. */
+  readonly onUpdate?: (extras: AccountExtras) => void;
+}
+
+/** Exchange code some accounts get from `loan/debts` when there are no loans (protocol-notes §8.8, unverified). */
+const NO_DEBT_DATA = '40054';
+
+function debtLines(value: unknown): DebtLine[] {
+  return wireList(value).map((r) => ({ coin: wireString(r.coin), amount: wireDecimal(r.amount), amountUsdt: wireDecimal(r.amountUsdt) })).filter((l) => l.coin !== '');
+}
+
+/** Maps a `loan.getDebts` reply. */
+export function debtsFromWire(r: WireRecord): LoanDebts {
+  return { pledges: debtLines(r.pledgeInfos), loans: debtLines(r.loanInfos) };
+}
+
+/** Maps an `account.getFundingAssets` reply (an array). */
+export function fundingFromWire(value: unknown): FundingAsset[] {
+  return wireList(value)
+    .map((r) => ({ coin: wireString(r.coin), balance: wireDecimal(r.balance), available: wireDecimal(r.available), frozen: wireDecimal(r.frozen) }))
+    .filter((a) => a.coin !== '');
+}
+
+/** Maps an `account.getSettings` reply. */
+export function settingsFromWire(r: WireRecord): AccountSettings {
+  const accountLevel = wireString(r.accountLevel);
+  const symbolLeverage: SymbolLeverage[] = [];
+  for (const s of wireList(r.symbolConfigList)) {
+    const category = wireCategory(s.category);
+    if (category) symbolLeverage.push({ category, symbol: wireString(s.symbol), marginMode: wireString(s.marginMode), leverage: wireDecimal(s.leverage) });
+  }
+  return {
+    accountMode: wireString(r.accountMode),
+    assetMode: wireString(r.assetMode),
+    accountLevel,
+    holdMode: wireString(r.holdMode),
+    stpMode: wireString(r.stpMode),
+    deltaSwitch: wireBool(r.deltaSwitch) || accountLevel === 'delta',
+    symbolLeverage,
+    coinLeverage: wireList(r.coinConfigList).map((c) => ({ coin: wireString(c.coin), leverage: wireDecimal(c.leverage) })),
+  };
+}
+
+/** Maps an `account.getDeltaInfo` reply. */
+export function deltaFromWire(r: WireRecord): DeltaInfo {
+  return {
+    positionThreshold: wireDecimalOrNull(r.positionThreshold),
+    coins: wireList(r.list).map((c) => ({ coin: wireString(c.coin), positionRatio: wireDecimal(c.positionRatio) })),
+  };
+}
+
+/** Polls the stream-less account facts every `periodMs`; one poll at a time. */
+export class PollService {
+  private extras: AccountExtras = { debts: null, funding: null, settings: null, delta: null, updatedAt: 0 };
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  /** Last error text per item, so a lasting failure is logged once, not every period. */
+  private readonly failing = new Map<string, string>();
+
+  constructor(private readonly deps: PollServiceDeps) {}
+
+  /** Polls now, then every period. */
+  start(): void {
+    if (this.timer) return;
+    void this.pollOnce();
+    this.timer = setInterval(() => void this.pollOnce(), this.deps.periodMs ?? 30_000);
+    this.timer.unref();
+  }
+
+  /** Stops the timer (a poll in flight still completes). */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** The latest polled facts. */
+  latest(): AccountExtras {
+    return this.extras;
+  }
+
+  /** Runs one poll (joins the one in flight, if any). Never rejects: failures are logged. */
+  pollOnce(): Promise<void> {
+    this.running ??= this.poll().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async poll(): Promise<void> {
+    const { api } = this.deps;
+    const settings = await this.fetch('settings', async () => settingsFromWire(wireRecord(await api.account.getSettings())));
+    const debts = await this.fetch('debts', async () => {
+      try {
+        return debtsFromWire(wireRecord(await api.loan.getDebts()));
+      } catch (error) {
+        if (isExchangeError(error, 'EXCH_REJECTED') && error.exchangeCode === NO_DEBT_DATA) return { pledges: [], loans: [] };
+        throw error;
+      }
+    });
+    const funding = await this.fetch('funding assets', async () => fundingFromWire(await api.account.getFundingAssets()));
+    const known = settings ?? this.extras.settings;
+    // delta-info is only available while the switch is on; with it off (or unknown) the call is skipped.
+    const delta = known?.deltaSwitch ? await this.fetch('delta info', async () => deltaFromWire(wireRecord(await api.account.getDeltaInfo()))) : null;
+    this.extras = {
+      settings: known,
+      debts: debts ?? this.extras.debts,
+      funding: funding ?? this.extras.funding,
+      delta: known?.deltaSwitch ? (delta ?? this.extras.delta) : null,
+      updatedAt: this.deps.now(),
+    };
+    this.deps.onUpdate?.(this.extras);
+  }
+
+  private async fetch<T>(what: string, run: () => Promise<T>): Promise<T | null> {
+    try {
+      const value = await run();
+      if (this.failing.delete(what)) this.deps.log('info', `poll ${what}: working again`);
+      return value;
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (this.failing.get(what) !== text) this.deps.log('warn', `poll ${what}: ${text}`);
+      this.failing.set(what, text);
+      return null;
+    }
+  }
+}

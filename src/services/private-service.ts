@@ -1,0 +1,176 @@
+import type { Category, Loan, Order, Position } from '../domain/model.js';
+import { isFutures } from '../domain/model.js';
+import type { ExchangeApi } from '../exchange/rest/facade.js';
+import { accountFromWire, fillFromWire, isEndedPosition, loanFromWire, orderFromWire, positionFromWire } from '../exchange/wire/account-mappers.js';
+import { wireCategory, wireList, wireRecord, wireString } from '../exchange/wire/wire-values.js';
+import type { StreamClient, StreamPush } from '../exchange/ws/stream-client.js';
+import type { AppStore } from '../store/create-app-store.js';
+import { positionKey } from '../store/slices/positions-slice.js';
+import type { LogLevelUi } from '../store/slices/ui-slice.js';
+
+/** Dependencies of the private-data service. */
+export interface PrivateServiceDeps {
+  readonly api: ExchangeApi;
+  readonly stream: StreamClient;
+  readonly store: AppStore;
+  /** Unix ms clock. */
+  readonly now: () => number;
+  readonly log: (level: LogLevelUi, text: string) => void;
+  /** Loan poll period, ms (default 10 000; the stream has no loan topic). */
+  readonly loanPollMs?: number;
+}
+
+const FUTURES = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const;
+const PRIVATE_TOPICS = ['order', 'fill', 'account', 'position'] as const;
+
+/**
+ * The account's own state: order, fill, account and position pushes into the store (the user's own
+ * events publish at once, not coalesced), and a REST resync of open orders, positions, assets and
+ * loans on start and after every private reconnect so nothing stays stale.
+ */
+export class PrivateService {
+  private readonly offs: (() => void)[] = [];
+  private loanTimer: NodeJS.Timeout | null = null;
+  private syncing: Promise<void> | null = null;
+  /** A resync was asked for while one ran: run again once it ends (its reads may predate the change). */
+  private again = false;
+  private stopped = false;
+  /** Last error text per resync step. */
+  private readonly failing = new Map<string, string>();
+
+  constructor(private readonly deps: PrivateServiceDeps) {}
+
+  /** Subscribes the private topics and runs the first resync. */
+  start(): void {
+    const { stream } = this.deps;
+    this.offs.push(stream.onTopic('order', (p) => this.onOrders(p)));
+    this.offs.push(stream.onTopic('fill', (p) => this.onFills(p)));
+    this.offs.push(stream.onTopic('account', (p) => this.onAccount(p)));
+    this.offs.push(stream.onTopic('position', (p) => this.onPositions(p)));
+    this.offs.push(
+      stream.events.on('reconnected', (kind) => {
+        if (kind === 'private') void this.resync();
+      }),
+    );
+    stream.subscribe(PRIVATE_TOPICS.map((topic) => ({ instType: 'UTA', topic })));
+    void this.resync();
+    this.loanTimer = setInterval(() => void this.pollLoans(), this.deps.loanPollMs ?? 10_000);
+    this.loanTimer.unref();
+  }
+
+  /** Stops handlers and polling. */
+  stop(): void {
+    this.stopped = true;
+    for (const off of this.offs.splice(0)) off();
+    if (this.loanTimer) clearInterval(this.loanTimer);
+    this.loanTimer = null;
+  }
+
+  /**
+   * Fetches open orders, positions, assets and loans over REST and merges them (one at a time).
+   * A call while a resync runs schedules one more pass after it (the running pass may have read
+   * before whatever prompted the call); the returned promise settles after that pass.
+   */
+  resync(): Promise<void> {
+    if (this.syncing) {
+      this.again = true;
+      return this.syncing;
+    }
+    this.syncing = (async () => {
+      do {
+        this.again = false;
+        await this.doResync();
+      } while (this.again && !this.stopped);
+    })().finally(() => {
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private async doResync(): Promise<void> {
+    const { api, store, now } = this.deps;
+    const asOf = now();
+    await this.step('open orders', async () => {
+      const list: Order[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page += 1) {
+        const data = wireRecord(await api.trade.getUnfilledOrders({ limit: '100', ...(cursor ? { cursor } : {}) }));
+        const items = wireList(data.list);
+        for (const r of items) {
+          const o = orderFromWire(r);
+          if (o) list.push(o);
+        }
+        cursor = wireString(data.cursor);
+        if (items.length < 100 || !cursor) break;
+      }
+      store.getState().replaceOpenOrders(list, asOf, now());
+    });
+    await this.step('positions', async () => {
+      const all: Position[] = [];
+      for (const category of FUTURES) {
+        const data = wireRecord(await api.position.getCurrent({ category }));
+        for (const r of wireList(data.list)) {
+          const p = positionFromWire(r, category);
+          if (p) all.push(p);
+        }
+      }
+      store.getState().replacePositions(all, now());
+    });
+    await this.step('assets', async () => {
+      store.getState().setAccount(accountFromWire(wireRecord(await api.account.getAssets()), now()), now());
+    });
+    await this.pollLoans();
+  }
+
+  private async pollLoans(): Promise<void> {
+    await this.step('loans', async () => {
+      const list = wireList(await this.deps.api.loan.getOngoing()).map(loanFromWire).filter((l): l is Loan => l !== null);
+      this.deps.store.getState().setLoans(list, this.deps.now());
+    });
+  }
+
+  /** Runs one resync step; a failure is logged once until the step succeeds again (the loan poll repeats every period). */
+  private async step(what: string, run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+      if (this.failing.delete(what)) this.deps.log('info', `resync ${what}: working again`);
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (this.failing.get(what) !== text) this.deps.log('error', `resync ${what}: ${text}`);
+      this.failing.set(what, text);
+    }
+  }
+
+  private onOrders(push: StreamPush): void {
+    for (const r of wireList(push.data)) {
+      const o = orderFromWire(r);
+      if (o) this.deps.store.getState().applyOrder(o, this.deps.now());
+    }
+  }
+
+  private onFills(push: StreamPush): void {
+    const list = wireList(push.data).map((r) => fillFromWire(r)).filter((f) => f !== null);
+    if (list.length > 0) this.deps.store.getState().addFills(list, this.deps.now());
+  }
+
+  private onAccount(push: StreamPush): void {
+    const first = wireList(push.data)[0];
+    if (first) this.deps.store.getState().setAccount(accountFromWire(first, this.deps.now()), this.deps.now());
+  }
+
+  private categoryOf(symbol: string, given: unknown): Category {
+    const explicit = wireCategory(given);
+    if (explicit) return explicit;
+    const inst = Object.values(this.deps.store.getState().market.instruments).find((i) => i.symbol === symbol && isFutures(i.category));
+    return inst?.category ?? 'USDT-FUTURES';
+  }
+
+  private onPositions(push: StreamPush): void {
+    const items = wireList(push.data);
+    const mapped = items.map((r) => ({ r, p: positionFromWire(r, this.categoryOf(wireString(r.symbol), r.category)) }));
+    const positions = mapped.filter((m) => m.p !== null && !isEndedPosition(m.r)).map((m) => m.p as Position);
+    const ended = mapped.filter((m) => m.p !== null && isEndedPosition(m.r)).map((m) => positionKey(m.p as Position));
+    if (push.action === 'snapshot') this.deps.store.getState().replacePositions(positions, this.deps.now());
+    else this.deps.store.getState().applyPositions(positions, ended, this.deps.now());
+  }
+}
