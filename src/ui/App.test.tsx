@@ -15,6 +15,9 @@ function servicesFor(store: ReturnType<typeof createAppStore>): AppServices & { 
     bookDepth: () => svc.depth,
     symbols: () => symbols,
     shutdown: async () => undefined,
+    trading: null,
+    countdown: null,
+    exchange: { call: async () => null },
   };
   return svc;
 }

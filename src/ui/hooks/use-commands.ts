@@ -35,12 +35,44 @@ export function useCommand(id: CommandId, handler: CommandHandler, disabledReaso
   }, [id, registry]);
 }
 
-/** The app's single keyboard entry point: maps every key through the bindings table. */
+/** A text field that wants raw keys first; returns true when it consumed the key. */
+export type TextCaptureHandler = (key: string) => boolean;
+
+/** The active text capture (at most one: the field being edited). */
+export interface TextCaptureSlot {
+  current: TextCaptureHandler | null;
+}
+
+/** Context holding the text-capture slot of the mounted app. */
+export const TextCaptureContext = createContext<TextCaptureSlot>({ current: null });
+
+/**
+ * While `active`, every key (as a key name: `a`, `7`, `.`, `backspace`, `left`, `enter`, `escape`…)
+ * goes to `onKey` first; keys it does not consume (returns false) fall through to the bindings.
+ * Use it for the field being edited, so typed characters never trigger hotkeys.
+ */
+export function useTextCapture(active: boolean, onKey: TextCaptureHandler): void {
+  const slot = useContext(TextCaptureContext);
+  const latest = useRef(onKey);
+  latest.current = onKey;
+  useEffect(() => {
+    if (!active) return undefined;
+    const handler: TextCaptureHandler = (k) => latest.current(k);
+    slot.current = handler;
+    return () => {
+      if (slot.current === handler) slot.current = null;
+    };
+  }, [active, slot]);
+}
+
+/** The app's single keyboard entry point: a text capture first, then the bindings table. */
 export function useKeyDispatcher(overlay: KeyScope | null, focus: KeyScope): void {
   const registry = useRegistry();
+  const capture = useContext(TextCaptureContext);
   const { bindings, store, now } = useAppContext();
   useInput((input, key) => {
     for (const name of keyNames(input, key)) {
+      if (capture.current?.(name)) continue;
       const result = dispatchKey(name, { overlay, focus }, bindings, registry);
       if (result.kind === 'disabled') store.getState().logEvent('warn', `${result.command}: ${result.reason}`, now());
     }

@@ -1,25 +1,22 @@
+import { ACCOUNT_BINDINGS } from './areas/account.js';
+import { COUNTDOWN_BINDINGS } from './areas/countdown.js';
+import { ORDERS_BINDINGS } from './areas/orders.js';
+import { PALETTE_BINDINGS } from './areas/palette.js';
+import { POSITIONS_BINDINGS } from './areas/positions.js';
+import { TICKET_BINDINGS } from './areas/ticket.js';
+import type { Binding, KeyScope } from './binding-types.js';
 import { Command, type CommandId } from './commands.js';
 
-/** Help-sheet sections. */
-export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book';
-
-/** Where a binding applies: everywhere, in one panel, or in one overlay. */
-export type KeyScope = 'global' | 'book' | 'ticker' | 'trades' | 'overlay.help' | 'overlay.confirm';
-
-/** One binding: the single source for dispatch, the footer hints and the `?` help overlay. */
-export interface Binding {
-  readonly command: CommandId;
-  /** Key names as produced by `keyNames` (e.g. `q`, `ctrl+p`, `up`, `shift+tab`). */
-  readonly keys: readonly string[];
-  readonly description: string;
-  readonly category: KeyCategory;
-  readonly scope: KeyScope;
-  /** Shown in the footer when its scope is active. */
-  readonly showInFooter: boolean;
-}
+export type { Binding, KeyCategory, KeyScope } from './binding-types.js';
 
 /** The default bindings. Users override keys per command id in the config file (`keys`). */
 export const DEFAULT_BINDINGS: readonly Binding[] = [
+  ...TICKET_BINDINGS,
+  ...ORDERS_BINDINGS,
+  ...POSITIONS_BINDINGS,
+  ...ACCOUNT_BINDINGS,
+  ...COUNTDOWN_BINDINGS,
+  ...PALETTE_BINDINGS,
   { command: Command.APP_QUIT, keys: ['q', 'ctrl+c'], description: 'Quit (asks first)', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_HELP, keys: ['?'], description: 'Show every key', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_PALETTE, keys: [':', 'ctrl+p'], description: 'Command palette', category: 'General', scope: 'global', showInFooter: false },

@@ -1,5 +1,18 @@
+import { ACCOUNT_COMMANDS } from './areas/account.js';
+import { COUNTDOWN_COMMANDS } from './areas/countdown.js';
+import { ORDERS_COMMANDS } from './areas/orders.js';
+import { PALETTE_COMMANDS } from './areas/palette.js';
+import { POSITIONS_COMMANDS } from './areas/positions.js';
+import { TICKET_COMMANDS } from './areas/ticket.js';
+
 /** Every keyboard command, as a dotted id whose namespace is the panel or area it belongs to. */
 export const Command = {
+  ...TICKET_COMMANDS,
+  ...ORDERS_COMMANDS,
+  ...POSITIONS_COMMANDS,
+  ...ACCOUNT_COMMANDS,
+  ...COUNTDOWN_COMMANDS,
+  ...PALETTE_COMMANDS,
   APP_QUIT: 'app.quit',
   APP_HELP: 'app.help',
   APP_PALETTE: 'app.palette',

@@ -13,7 +13,7 @@ export interface StatusBarProps {
 const GOOD = new Set(['open', 'authenticated', 'subscribed']);
 
 function socketText(name: string, h: SocketHealth, now: number): string {
-  const age = h.lastMessageAt ? `${Math.min(999, Math.floor((now - h.lastMessageAt) / 1000))}s` : '--';
+  const age = h.lastMessageAt ? `${Math.min(999, Math.max(0, Math.floor((now - h.lastMessageAt) / 1000)))}s` : '--';
   const rtt = h.pingRttMs === null ? '--' : `${Math.min(9999, Math.round(h.pingRttMs))}ms`;
   return `${name} ${h.state.slice(0, 10).padEnd(10)} ${age.padStart(4)} ${rtt.padStart(6)} r${h.reconnects}`;
 }
@@ -32,7 +32,7 @@ export function StatusBar({ now, columns }: StatusBarProps) {
     <Box height={1} width={columns} overflow="hidden">
       <Text inverse bold color={modeColor ?? undefined}>{` ${c.mode} `}</Text>
       <Text wrap="truncate-end">
-        <Text color={theme.muted ?? undefined}>{` ${c.account.slice(0, 14)} `}</Text>
+        <Text color={theme.muted ?? undefined}>{` ${c.account.slice(0, wide ? 24 : 14)} `}</Text>
         <Text color={sockColor(c.public) ?? undefined}>{socketText(wide ? 'pub' : 'P', c.public, now)}</Text>
         <Text> </Text>
         <Text color={sockColor(c.private) ?? undefined}>{socketText(wide ? 'priv' : 'A', c.private, now)}</Text>

@@ -29,6 +29,7 @@ export function BookPanel({ focused, width, height, now }: BookPanelProps) {
   const { theme, services } = useAppContext();
   const selected = useAppStore((s) => s.market.selected);
   const book = useAppStore((s) => s.market.books[symbolKey(s.market.selected)]);
+  const qtyPlaces = useAppStore((s) => s.market.instruments[symbolKey(s.market.selected)]?.quantityPrecision ?? 4);
   const [cursor, setCursor] = useState(0);
   const inner = Math.max(10, width - 2);
   const perSide = Math.max(1, Math.floor((height - 5) / 2));
@@ -49,7 +50,7 @@ export function BookPanel({ focused, width, height, now }: BookPanelProps) {
     const bar = barW > 0 ? '█'.repeat(Math.min(barW, l.cum.div(maxCum).times(barW).floor().toNumber())) : '';
     return (
       <Text key={key} inverse={isCursor && focused} wrap="truncate-end">
-        <Text color={color ?? undefined}>{cell(l.price, colW)}</Text> {cell(l.size, colW)} <Text color={theme.muted ?? undefined}>{cell(l.cum.toString(), colW)}</Text>{' '}
+        <Text color={color ?? undefined}>{cell(l.price, colW)}</Text> {cell(l.size, colW)} <Text color={theme.muted ?? undefined}>{cell(l.cum.toFixed(qtyPlaces), colW)}</Text>{' '}
         <Text color={color ?? undefined} dimColor>{bar.padEnd(barW)}</Text>
       </Text>
     );

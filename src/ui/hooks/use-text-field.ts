@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useTextCapture } from './use-commands.js';
+
+/** Options of a text field. */
+export interface TextFieldOptions {
+  /** Initial text (default ""). */
+  readonly initial?: string;
+  /** Characters the field accepts, tested one at a time (default: every printable character). */
+  readonly accept?: RegExp;
+  /** Longest text (default 32). */
+  readonly maxLength?: number;
+}
+
+/** A text field's state: value, editing flag and the actions a form needs. */
+export interface TextField {
+  readonly value: string;
+  /** True while keys go to this field. */
+  readonly editing: boolean;
+  setValue(text: string): void;
+  /** Starts editing: typed characters go to the field; Enter/Escape/Tab fall through to the bindings. */
+  startEditing(): void;
+  stopEditing(): void;
+}
+
+/**
+ * One editable field. While editing, printable keys the field accepts are appended and `backspace`
+ * deletes; everything else (enter, escape, tab, arrows) falls through to the key bindings, so the
+ * form decides what they do.
+ */
+export function useTextField(options: TextFieldOptions = {}): TextField {
+  const [value, setValue] = useState(options.initial ?? '');
+  const [editing, setEditing] = useState(false);
+  const accept = options.accept ?? /^[\x20-\x7e]$/;
+  const max = options.maxLength ?? 32;
+  useTextCapture(editing, (key) => {
+    if (key === 'backspace') {
+      setValue((v) => v.slice(0, -1));
+      return true;
+    }
+    if (key.length === 1 && accept.test(key)) {
+      setValue((v) => (v.length >= max ? v : v + key));
+      return true;
+    }
+    return false;
+  });
+  return { value, editing, setValue, startEditing: () => setEditing(true), stopEditing: () => setEditing(false) };
+}

@@ -1,0 +1,35 @@
+import type { CommandId } from './commands.js';
+
+/** Help-sheet sections. */
+export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book' | 'Ticket' | 'Orders' | 'Positions' | 'Account' | 'Countdown' | 'Loans' | 'Palette';
+
+/** Where a binding applies: everywhere, in one panel, or in one overlay. */
+export type KeyScope =
+  | 'global'
+  | 'book'
+  | 'ticker'
+  | 'trades'
+  | 'ticket'
+  | 'orders'
+  | 'positions'
+  | 'account'
+  | 'countdown'
+  | 'log'
+  | 'overlay.help'
+  | 'overlay.confirm'
+  | 'overlay.palette'
+  | 'overlay.picker'
+  | 'overlay.history'
+  | 'overlay.edit';
+
+/** One binding: the single source for dispatch, the footer hints and the `?` help overlay. */
+export interface Binding {
+  readonly command: CommandId;
+  /** Key names as produced by `keyNames` (e.g. `q`, `ctrl+p`, `up`, `shift+tab`). */
+  readonly keys: readonly string[];
+  readonly description: string;
+  readonly category: KeyCategory;
+  readonly scope: KeyScope;
+  /** Shown in the footer when its scope is active. */
+  readonly showInFooter: boolean;
+}

@@ -1,0 +1,80 @@
+import { render } from 'ink-testing-library';
+import type { ReactElement } from 'react';
+import type { AppServices } from '../../src/services/app-services.js';
+import type { AppStore } from '../../src/store/create-app-store.js';
+import { AppContext, type AppContextValue } from '../../src/ui/hooks/app-context.js';
+import { useAppStore } from '../../src/ui/hooks/use-app-store.js';
+import { CommandRegistryContext, TextCaptureContext, useKeyDispatcher, type CommandRegistry } from '../../src/ui/hooks/use-commands.js';
+import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
+import type { KeyScope } from '../../src/ui/keys/binding-types.js';
+import { MONOCHROME } from '../../src/ui/theme.js';
+import { waitFor } from './wait-for.js';
+
+/** A services object whose every method fails loudly; tests override what they use. */
+export function unusedServices(over: Partial<AppServices> = {}): AppServices {
+  const no = (what: string) => () => {
+    throw new Error(`test services: ${what} not provided`);
+  };
+  return {
+    selectSymbol: no('selectSymbol'),
+    setBookDepth: no('setBookDepth'),
+    bookDepth: () => 'books',
+    symbols: () => [],
+    trading: null,
+    countdown: null,
+    exchange: { call: no('exchange.call') },
+    shutdown: async () => undefined,
+    ...over,
+  };
+}
+
+function Harness({ children }: { readonly children: ReactElement }) {
+  const focus = useAppStore((s) => s.ui.focus) as KeyScope;
+  const overlay = useAppStore((s) => s.ui.overlay);
+  useKeyDispatcher(overlay ? (`overlay.${overlay}` as KeyScope) : null, focus);
+  return children;
+}
+
+/**
+ * Renders one panel (or any element) inside the app context with the real key dispatcher, so
+ * key presses reach the panel's commands. The store's `ui.focus` decides the active scope; an
+ * open `ui.overlay` named `x` activates scope `overlay.x`.
+ */
+export function renderPanel(element: ReactElement, options: { readonly store: AppStore; readonly services?: AppServices; readonly now?: () => number; readonly columns?: number; readonly rows?: number }) {
+  const value: AppContextValue = {
+    store: options.store,
+    services: options.services ?? unusedServices(),
+    theme: MONOCHROME,
+    bindings: DEFAULT_BINDINGS,
+    now: options.now ?? Date.now,
+    size: { columns: options.columns ?? 100, rows: options.rows ?? 30 },
+    onQuit: () => undefined,
+  };
+  const registry: CommandRegistry = new Map();
+  const instance = render(
+    <AppContext.Provider value={value}>
+      <CommandRegistryContext.Provider value={registry}>
+        <TextCaptureContext.Provider value={{ current: null }}>
+          <Harness>{element}</Harness>
+        </TextCaptureContext.Provider>
+      </CommandRegistryContext.Provider>
+    </AppContext.Provider>,
+  );
+  const frame = (): string => {
+    for (let i = instance.frames.length - 1; i >= 0; i -= 1) if ((instance.frames[i] ?? '').trim() !== '') return instance.frames[i] ?? '';
+    return '';
+  };
+  return {
+    ...instance,
+    registry,
+    frame,
+    waitForText: (text: string | RegExp, timeoutMs = 5000) =>
+      waitFor(() => (typeof text === 'string' ? frame().includes(text) : text.test(frame())), timeoutMs, () => `last frame:\n${frame()}`),
+    /** Types keys (raw terminal input, e.g. '\r' Enter, '\x1b[A' up) once handlers are registered. */
+    press: async (keys: string) => {
+      await waitFor(() => registry.size > 0);
+      instance.stdin.write(keys);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    },
+  };
+}
