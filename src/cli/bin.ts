@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, USAGE, UsageError } from './args.js';
+import { ConfigError } from './config.js';
+import { runDashboard } from './main.js';
+import { runSimCommand } from './sim-command.js';
 
 /** Process entry: `utadash [options]` or `utadash sim [options]`. Wiring only. */
 async function main(argv: readonly string[]): Promise<number> {
   try {
+    if (argv[0] === 'sim') return await runSimCommand(argv.slice(1));
     const options = parseArgs(argv);
     if (options.help) {
       process.stdout.write(`${USAGE}\n`);
@@ -14,10 +18,9 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`utadash ${pkg.version}\n`);
       return 0;
     }
-    process.stderr.write('utadash: the dashboard is not built yet (issue 5)\n');
-    return 1;
+    return await runDashboard(options, process.env);
   } catch (error) {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
       process.stderr.write(`utadash: ${error.message}\n`);
       return 2;
     }

@@ -16,3 +16,33 @@ describe('utadash command line', () => {
     expect(r.stderr).toContain('unknown option "--bogus"');
   });
 });
+
+describe('utadash sim', () => {
+  it('prints one JSON line with working URLs and the demo credentials, and stops on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [bin, 'sim', '--port', '0', '--seed', '5'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const line = await new Promise<string>((resolve, reject) => {
+      let buf = '';
+      child.stdout.on('data', (d: Buffer) => {
+        buf += d.toString();
+        const nl = buf.indexOf('\n');
+        if (nl >= 0) resolve(buf.slice(0, nl));
+      });
+      child.on('exit', (code) => reject(new Error(`sim exited early (${String(code)})`)));
+    });
+    const info = JSON.parse(line) as Record<string, string>;
+    expect(Object.keys(info).sort()).toEqual(['apiKey', 'passphrase', 'rest', 'secret', 'wsPrivate', 'wsPublic']);
+    expect(info.wsPublic).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/v3\/ws\/public$/);
+    const reply = (await (await fetch(`${info.rest ?? ''}/api/v3/public/time`)).json()) as { code: string; data: { serverTime: string } };
+    expect(reply.code).toBe('00000');
+    expect(Number(reply.data.serverTime)).toBeGreaterThan(0);
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+  it('refuses a bad sim flag', () => {
+    const r = spawnSync(process.execPath, [bin, 'sim', '--speed', 'fast'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--speed must be a positive number');
+  });
+});

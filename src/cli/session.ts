@@ -1,0 +1,57 @@
+import { createExchangeApi, type ExchangeApi } from '../exchange/rest/facade.js';
+import { RestClient, type RestLogger } from '../exchange/rest/rest-client.js';
+import { StreamClient, type StreamTuning } from '../exchange/ws/stream-client.js';
+import type { AppServices } from '../services/app-services.js';
+import { startServices } from '../services/create-services.js';
+import { createAppStore, type AppStore } from '../store/create-app-store.js';
+import type { TradingMode } from '../store/slices/connection-slice.js';
+import type { SymbolRef } from '../store/slices/market-slice.js';
+import type { LogLevelUi } from '../store/slices/ui-slice.js';
+
+/** Where and as whom to connect. */
+export interface SessionEndpoint {
+  readonly mode: TradingMode;
+  /** Account label for the status bar (never a key). */
+  readonly account: string;
+  readonly restUrl: string;
+  readonly wsPublic: string;
+  readonly wsPrivate: string;
+  readonly credentials: { readonly apiKey: string; readonly secret: string; readonly passphrase: string };
+  /** Bitget paper trading (header `paptrading: 1`). */
+  readonly paper: boolean;
+}
+
+/** Options of `openSession`. */
+export interface SessionOptions {
+  /** Instrument focused at start. */
+  readonly symbol?: SymbolRef;
+  /** File log sink (already redacting). */
+  readonly fileLog?: (level: LogLevelUi, text: string) => void;
+  readonly restLogger?: RestLogger;
+  /** Socket tuning (tests shorten ping/pong and backoff). */
+  readonly streamTuning?: StreamTuning;
+  /** Unix ms clock; default Date.now. */
+  readonly now?: () => number;
+}
+
+/** A connected dashboard session: store, clients and the services facade. */
+export interface Session {
+  readonly store: AppStore;
+  readonly rest: RestClient;
+  readonly api: ExchangeApi;
+  readonly stream: StreamClient;
+  readonly services: AppServices;
+}
+
+/** Builds the clients, store and services for one endpoint and starts them. */
+export async function openSession(endpoint: SessionEndpoint, options: SessionOptions = {}): Promise<Session> {
+  const now = options.now ?? Date.now;
+  const store = createAppStore();
+  store.getState().setEnvironment(endpoint.mode, endpoint.account);
+  if (options.symbol) store.getState().selectSymbol(options.symbol);
+  const rest = new RestClient({ baseUrl: endpoint.restUrl, credentials: endpoint.credentials, paper: endpoint.paper, ...(options.restLogger ? { logger: options.restLogger } : {}) });
+  const api = createExchangeApi(rest);
+  const stream = new StreamClient({ publicUrl: endpoint.wsPublic, privateUrl: endpoint.wsPrivate, credentials: endpoint.credentials, ...(options.streamTuning ? { tuning: options.streamTuning } : {}) });
+  const services = await startServices({ rest, api, stream, store, now, hasPrivate: true, fileLog: options.fileLog ?? (() => undefined) });
+  return { store, rest, api, stream, services };
+}

@@ -1,0 +1,229 @@
+/**
+ * Description: the order service against the embedded exchange — orders are placed once, never
+ * twice, even when the exchange answers "result unknown"; modifies do not overlap; cancels and
+ * batch cancels report per order.
+ * Setup: `startSim()` on 127.0.0.1 port 0; the real RestClient, a real StreamClient whose private
+ * socket carries both the order stream (PrivateService → store) and order entry (WsTrade).
+ * Run: place, fault-injected unknown results (placed / not placed) over REST and the socket,
+ * overlapping modifies, cancel, batch cancel with one bad id. Every claim about the exchange is
+ * checked on the exchange's side.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Order } from '../../src/domain/model.js';
+import { createExchangeApi, type ExchangeApi } from '../../src/exchange/rest/facade.js';
+import { RestClient } from '../../src/exchange/rest/rest-client.js';
+import { instrumentFromWire } from '../../src/exchange/wire/market-mappers.js';
+import { wireList, wireRecord, wireString } from '../../src/exchange/wire/wire-values.js';
+import { isReadyState } from '../../src/exchange/ws/connection-state.js';
+import { StreamClient } from '../../src/exchange/ws/stream-client.js';
+import { WsTrade } from '../../src/exchange/ws/ws-trade.js';
+import { OrderService } from '../../src/services/order-service.js';
+import type { OrderRequest } from '../../src/services/order-request.js';
+import { PrivateService } from '../../src/services/private-service.js';
+import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
+import { createAppStore, type AppStore } from '../../src/store/create-app-store.js';
+import type { LogLevelUi } from '../../src/store/slices/ui-slice.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+const RESTING: OrderRequest = { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: '1000', qty: '0.01' };
+
+let sim: SimHandle;
+let rest: RestClient;
+let api: ExchangeApi;
+let stream: StreamClient;
+let store: AppStore;
+let priv: PrivateService;
+let wsTrade: WsTrade;
+let viaSocket: OrderService;
+let viaRest: OrderService;
+/** clientOid of every placement the exchange itself executed (REST and socket). */
+const placed: string[] = [];
+
+/** Orders the exchange holds for the demo account with this clientOid (open and finished). */
+function exchangeOrders(clientOid: string): Record<string, unknown>[] {
+  const open = wireList(wireRecord(sim.exchange.handle('trade.getUnfilledOrders', sim.uid, {})).list);
+  const done = wireList(wireRecord(sim.exchange.handle('trade.getHistoryOrders', sim.uid, { category: 'USDT-FUTURES' })).list);
+  return [...open, ...done].filter((o) => o.clientOid === clientOid);
+}
+
+/** The event-log line about `clientOid` that starts with `prefix` (level stripped). */
+function logLine(clientOid: string, prefix: string): string | undefined {
+  return store.getState().ui.log.find((e) => e.text.startsWith(prefix) && e.text.includes(clientOid))?.text;
+}
+
+function storeOrder(clientOid: string): Order | undefined {
+  return Object.values(store.getState().orders.open).find((o) => o.clientOid === clientOid);
+}
+
+beforeAll(async () => {
+  sim = await startSim({ seed: 11 });
+  const original = sim.exchange.handle.bind(sim.exchange);
+  sim.exchange.handle = (opId, uid, params) => {
+    if (opId === 'trade.placeOrder') placed.push(wireString(wireRecord(params).clientOid));
+    return original(opId, uid, params);
+  };
+  const credentials = { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase };
+  rest = new RestClient({ baseUrl: sim.rest, credentials });
+  api = createExchangeApi(rest);
+  store = createAppStore();
+  const log = (level: LogLevelUi, text: string): void => store.getState().logEvent(level, text, Date.now());
+  stream = new StreamClient({ publicUrl: sim.wsPublic, privateUrl: sim.wsPrivate, credentials });
+  priv = new PrivateService({ api, stream, store, now: Date.now, log, loanPollMs: 60_000 });
+  const connection = stream.privateConnection;
+  if (!connection) throw new Error('no private connection');
+  wsTrade = new WsTrade({ connection, replyTimeoutMs: 3000 });
+  stream.connect();
+  priv.start();
+  const instruments = wireList(await api.market.getInstruments({ category: 'USDT-FUTURES' }));
+  store.getState().setInstruments(instruments.map((r) => instrumentFromWire(r, 'USDT-FUTURES')).filter((i) => i !== null), Date.now());
+  await waitFor(() => connection.getHealth().state === 'subscribed', 10_000, () => JSON.stringify(connection.getHealth()));
+  const common = { api, store, now: Date.now, log, reconcileDelaysMs: [50, 100, 200, 400] };
+  viaSocket = new OrderService({ ...common, wsTrade, socketReady: () => isReadyState(connection.getHealth().state) });
+  viaRest = new OrderService({ ...common, wsTrade: null });
+});
+
+afterAll(async () => {
+  priv.stop();
+  wsTrade.dispose();
+  stream.close();
+  await rest.close();
+  await sim.close();
+});
+
+describe('order safety against the embedded exchange', () => {
+  it.each([
+    ['socket', () => viaSocket],
+    ['REST', () => viaRest],
+  ])('places a resting limit order over %s; the order stream puts it in the store', async (via, service) => {
+    const out = await service().submitOrder(RESTING);
+    expect(out).toMatchObject({ status: 'accepted', sent: true });
+    expect(logLine(out.clientOid, 'placed')?.endsWith(' via the socket')).toBe(via === 'socket');
+    const inStore = await waitFor(() => storeOrder(out.clientOid), 5000);
+    expect(inStore.orderId).toBe(out.orderId);
+    expect(store.getState().orders.submissions[out.clientOid]).toMatchObject({ state: 'accepted', label: 'buy 0.01 BTCUSDT @ 1000' });
+    expect(exchangeOrders(out.clientOid)).toHaveLength(1);
+  });
+
+  it.each([
+    ['REST', '40010', () => viaRest],
+    ['socket', '45001', () => viaSocket],
+  ] as const)('unknown result over %s (%s) with the order placed: reconciled as accepted, exactly one order exists', async (via, code, service) => {
+    sim.faults.unknownResult({ code, placed: true });
+    const out = await service().submitOrder({ ...RESTING, price: '1100' });
+    expect(out).toMatchObject({ status: 'accepted', sent: true });
+    expect(logLine(out.clientOid, 'result unknown')).toContain(via === 'socket' ? `WS place-order answered ${code}` : `trade.placeOrder (POST /api/v3/trade/place-order): result unknown (${code}`);
+    expect(out.orderId).toBeTruthy();
+    expect(exchangeOrders(out.clientOid)).toHaveLength(1);
+    expect(placed.filter((c) => c === out.clientOid)).toHaveLength(1);
+    expect(store.getState().orders.submissions[out.clientOid]?.state).toBe('accepted');
+  });
+
+  it.each([
+    ['REST', '40725', () => viaRest],
+    ['socket', '40010', () => viaSocket],
+  ] as const)('unknown result over %s (%s) with nothing placed: reported not placed, zero orders, never resent', async (via, code, service) => {
+    sim.faults.unknownResult({ code, placed: false });
+    const out = await service().submitOrder({ ...RESTING, price: '1200' });
+    expect(logLine(out.clientOid, 'result unknown')).toContain(via === 'socket' ? `WS place-order answered ${code}` : `result unknown (${code}`);
+    expect(out).toMatchObject({ status: 'rejected', error: 'not placed (exchange did not receive it)', sent: true });
+    expect(exchangeOrders(out.clientOid)).toHaveLength(0);
+    // The faulted attempt never reached the engine; a resend would have.
+    expect(placed.filter((c) => c === out.clientOid)).toHaveLength(0);
+    expect(store.getState().orders.submissions[out.clientOid]).toMatchObject({ state: 'rejected', error: 'not placed (exchange did not receive it)' });
+    expect(store.getState().ui.log.some((e) => e.text.includes(out.clientOid) && e.text.includes('was not placed'))).toBe(true);
+  });
+
+  it('a modify in flight blocks a second modify of the same order; the stream then shows the new price', async () => {
+    const out = await viaSocket.submitOrder({ ...RESTING, price: '1300' });
+    const order = await waitFor(() => storeOrder(out.clientOid));
+    sim.faults.delayReplies(300);
+    try {
+      const first = viaSocket.modifyOrder(order.orderId, { price: '1310' });
+      const second = await viaSocket.modifyOrder(order.orderId, { price: '1320' });
+      expect(second).toMatchObject({ status: 'rejected', sent: false });
+      expect(second.error).toContain('still in flight');
+      expect(await first).toMatchObject({ status: 'accepted', orderId: order.orderId });
+    } finally {
+      sim.faults.delayReplies(0);
+    }
+    expect(store.getState().orders.modifying[order.orderId]).toBeUndefined();
+    await waitFor(() => store.getState().orders.open[order.orderId]?.price?.eq('1310'));
+    expect(exchangeOrders(out.clientOid)[0]?.price).toBe('1310');
+  });
+
+  it('cancels an order; it leaves the store and the exchange lists it as cancelled', async () => {
+    const out = await viaRest.submitOrder({ ...RESTING, price: '1400' });
+    const order = await waitFor(() => storeOrder(out.clientOid));
+    expect(await viaSocket.cancelOrder(order)).toMatchObject({ status: 'accepted', orderId: order.orderId });
+    await waitFor(() => !store.getState().orders.open[order.orderId]);
+    expect(exchangeOrders(out.clientOid)[0]?.orderStatus).toBe('cancelled');
+  });
+
+  it.each([
+    ['socket', '1500', () => viaSocket],
+    ['REST', '1600', () => viaRest],
+  ])('batch cancel over %s with one bad id gives per-order results', async (_via, price, service) => {
+    const a = await service().submitOrder({ ...RESTING, price });
+    const b = await service().submitOrder({ ...RESTING, price, qty: '0.02' });
+    const oa = await waitFor(() => storeOrder(a.clientOid));
+    const ob = await waitFor(() => storeOrder(b.clientOid));
+    const bogus: Order = { ...oa, orderId: '999999999', clientOid: 'ud-bogus' };
+    const result = await service().cancelBatch([oa, bogus, ob]);
+    expect(result.status).toBe('accepted');
+    expect(result.items.map((i) => [i.orderId, i.status])).toEqual([
+      [oa.orderId, 'accepted'],
+      ['999999999', 'rejected'],
+      [ob.orderId, 'accepted'],
+    ]);
+    expect(result.items[1]?.error).toMatch(/^25204 /);
+    expect(store.getState().ui.log.some((e) => e.level === 'error' && e.text.startsWith('cancel order 999999999: rejected (25204'))).toBe(true);
+    expect(exchangeOrders(a.clientOid)[0]?.orderStatus).toBe('cancelled');
+    expect(exchangeOrders(b.clientOid)[0]?.orderStatus).toBe('cancelled');
+  });
+
+  it('cancel-all clears what is left of the symbol', async () => {
+    const out = await viaSocket.cancelAll('USDT-FUTURES', 'BTCUSDT');
+    expect(out.status).toBe('accepted');
+    expect(out.items.every((i) => i.status === 'accepted')).toBe(true);
+    expect(wireList(wireRecord(sim.exchange.handle('trade.getUnfilledOrders', sim.uid, { symbol: 'BTCUSDT' })).list)).toHaveLength(0);
+  });
+
+  it('closes a position at market (one-way: opposite side + reduce-only), then close-all finds nothing', async () => {
+    const opened = await viaRest.submitOrder({ category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'market', qty: '0.01' });
+    expect(opened).toMatchObject({ status: 'accepted' });
+    const btc = () => Object.values(store.getState().positions.open).find((p) => p.category === 'USDT-FUTURES' && p.symbol === 'BTCUSDT');
+    const position = await waitFor(() => btc()?.available.gt(0) && btc(), 10_000);
+    expect(position.holdMode).toBe('one_way_mode');
+    const closed = await viaSocket.closePosition(position);
+    expect(closed).toMatchObject({ status: 'accepted' });
+    expect(store.getState().orders.submissions[closed.clientOid]?.label).toBe(`close long ${position.available.toFixed()} BTCUSDT @ market`);
+    const closeOrder = exchangeOrders(closed.clientOid)[0];
+    expect(closeOrder).toMatchObject({ side: 'sell', orderType: 'market', reduceOnly: 'YES' });
+    await waitFor(() => !btc(), 10_000);
+    expect(wireList(wireRecord(sim.exchange.handle('position.getCurrent', sim.uid, { category: 'USDT-FUTURES', symbol: 'BTCUSDT' })).list)).toHaveLength(0);
+    expect(await viaRest.closeAll('USDT-FUTURES', 'BTCUSDT')).toMatchObject({ status: 'rejected', sent: true, error: '25227 no position to close' });
+  });
+
+  it('a socket drop while the placement is in flight: reconciled over REST as accepted, placed once', async () => {
+    const connection = stream.privateConnection;
+    if (!connection) throw new Error('no private connection');
+    sim.faults.delayReplies(400);
+    let out;
+    try {
+      const before = placed.length;
+      const pending = viaSocket.submitOrder({ ...RESTING, price: '1700' });
+      // The exchange has executed it; only its reply is held back.
+      await waitFor(() => placed.length > before && wsTrade.inFlight === 1);
+      sim.faults.dropSockets('private');
+      sim.faults.delayReplies(0);
+      out = await pending;
+    } finally {
+      sim.faults.delayReplies(0);
+    }
+    expect(out).toMatchObject({ status: 'accepted', sent: true });
+    expect(logLine(out.clientOid, 'result unknown')).toContain('went away before the reply');
+    expect(exchangeOrders(out.clientOid)).toHaveLength(1);
+    expect(placed.filter((c) => c === out.clientOid)).toHaveLength(1);
+    await waitFor(() => connection.getHealth().state === 'subscribed', 10_000);
+  });
+});
