@@ -67,10 +67,15 @@ describe('emission ties', () => {
     expect(h.events.map((e) => e.type)).toEqual(['publicTrade', 'order', 'fill', 'account']);
   });
 
-  it('futures: placing an opening order pushes the order; fills add position and account', () => {
+  it('futures: placing an opening order pushes the order and the account (margin reserved); fills add position and account', () => {
     const h = harness();
     h.call('trade.placeOrder', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: '40000', qty: '0.01' });
-    expect(h.events.map((e) => e.type)).toEqual(['order']);
+    expect(h.events.map((e) => e.type)).toEqual(['order', 'account']);
+    const resting = h.of('order')[0]?.order;
+    h.clear();
+    // Cancelling releases the reserve: the account is pushed again.
+    h.call('trade.cancelOrder', { orderId: String(resting?.['orderId']), category: 'USDT-FUTURES' });
+    expect(h.events.map((e) => e.type)).toEqual(['order', 'account']);
     h.clear();
     h.maker('USDT-FUTURES', 'BTCUSDT', 'sell', '50000', '1');
     h.call('trade.placeOrder', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'market', qty: '0.01' });

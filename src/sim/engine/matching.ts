@@ -18,7 +18,8 @@ export function cancelOrder(core: EngineCore, order: SimOrder, source: string, r
   order.cancelReason = reason;
   core.orders.transition(order, 'cancelled', core.now());
   core.touchOrder(order);
-  if (order.inst.kind === 'spot') core.touchAccount(order.uid);
+  // Releasing a spot lock or a futures margin reserve changes `available`: push the account.
+  core.touchAccount(order.uid);
 }
 
 function crosses(taker: SimOrder, makerPrice: Decimal | null): boolean {

@@ -122,6 +122,7 @@ function takeFuturesHold(core: EngineCore, order: SimOrder, refPrice: Decimal): 
   if (avail.lte(0)) reject(Codes.INSUFFICIENT_MARGIN, `Insufficient margin: no ${inst.marginCoin} available for ${inst.symbol}`);
   if (avail.lt(need)) reject(Codes.MAX_OPEN, `The order size is greater than the max open size: needs ${need.toFixed(4)} ${inst.marginCoin} margin, ${avail.toFixed(4)} available`);
   order.reservedMargin = value.div(order.leverage);
+  core.touchAccount(order.uid);
 }
 
 /** One-way reduce-only rule 4: returns true if earlier reduce-only orders were replaced; caps qty. */
