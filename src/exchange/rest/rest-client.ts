@@ -155,7 +155,10 @@ export class RestClient {
     let resynced = false;
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.send(prepared, opts.timeoutMs ?? this.options.timeoutMs ?? 10_000);
+        const data = await this.send(prepared, opts.timeoutMs ?? this.options.timeoutMs ?? 10_000);
+        // A success clears the last error: health reflects the present, not the first blip.
+        this.lastErrorCode = undefined;
+        return data;
       } catch (err) {
         if (!(err instanceof ExchangeError)) throw err;
         this.counters.failures++;
