@@ -1,4 +1,7 @@
 import type { ChecksumSide } from './checksum.js';
+import { LevelBytes } from './level-bytes.js';
+import type { LevelSpans } from './update-reader.js';
+import { compareDecimalText, isZeroText, priceKey, sameChars } from './price-text.js';
 
 /**
  * One side of the local order book, kept sorted for fast updates.
@@ -19,79 +22,12 @@ import type { ChecksumSide } from './checksum.js';
  * top and removals of the worst levels (as the window slides) both cost O(1) moves.
  */
 
-/** 10^k for k = 0…22: exactly representable doubles. */
-const POW10: readonly number[] = Array.from({ length: 23 }, (_, k) => 10 ** k);
-
-/**
- * The sort key of a plain decimal string: the nearest double to its value (what `+text` returns).
- * Fast path: a string of at most 15 chars holds at most 15 digits, so its digits form an exact
- * integer M < 2^53 and M / 10^f (f ≤ 14 fractional digits, 10^f exact) is one correctly rounded
- * IEEE division, i.e. the nearest double to the decimal value. Longer strings use the engine's
- * own correctly rounded parse.
- */
-export function priceKey(text: string): number {
-  const n = text.length;
-  if (n > 15) return +text;
-  let m = 0;
-  let frac = -1;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x2e) frac = n - 1 - i;
-    else m = m * 10 + (c - 0x30);
-  }
-  return frac <= 0 ? m : m / (POW10[frac] ?? 1);
-}
-
-/**
- * Exact comparison of two plain non-negative decimal strings (`"97000.5"`, `"0.0104"`; no sign,
- * exponent or spaces). Returns -1, 0 or 1. Leading integer zeros and trailing fractional zeros do
- * not matter.
- */
-export function compareDecimalText(a: string, b: string): number {
-  if (a === b) return 0;
-  const ad = a.indexOf('.');
-  const bd = b.indexOf('.');
-  const aInt = ad < 0 ? a.length : ad;
-  const bInt = bd < 0 ? b.length : bd;
-  let as = 0;
-  while (as < aInt - 1 && a.charCodeAt(as) === 0x30) as++;
-  let bs = 0;
-  while (bs < bInt - 1 && b.charCodeAt(bs) === 0x30) bs++;
-  const aLen = aInt - as;
-  const bLen = bInt - bs;
-  if (aLen !== bLen) return aLen < bLen ? -1 : 1;
-  for (let k = 0; k < aLen; k++) {
-    const d = a.charCodeAt(as + k) - b.charCodeAt(bs + k);
-    if (d !== 0) return d < 0 ? -1 : 1;
-  }
-  let ai = aInt + 1;
-  let bi = bInt + 1;
-  while (ai < a.length || bi < b.length) {
-    const ca = ai < a.length ? a.charCodeAt(ai) : 0x30;
-    const cb = bi < b.length ? b.charCodeAt(bi) : 0x30;
-    if (ca !== cb) return ca < cb ? -1 : 1;
-    ai++;
-    bi++;
-  }
-  return 0;
-}
-
-/** True when a plain decimal string is zero ("0", "0.000"). */
-export function isZeroText(text: string): boolean {
-  if (text.charCodeAt(0) !== 0x30) return false;
-  for (let i = 1; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== 0x30 && c !== 0x2e) return false;
-  }
-  return true;
-}
-
 const INITIAL_CAPACITY = 256;
 
 /** Below this many elements a plain loop beats the native `copyWithin` call. */
 const LOOP_MOVE_LIMIT = 12;
 
-/** `copyWithin(to, from, end)` on both arrays (overlapping moves by one slot). */
+/** `copyWithin(to, from, end)` on both arrays (overlapping moves by one slot; all indices in range). */
 function move(keys: Float64Array, slots: Int32Array, to: number, from: number, end: number): void {
   const count = end - from;
   if (count <= 0) return;
@@ -100,13 +36,13 @@ function move(keys: Float64Array, slots: Int32Array, to: number, from: number, e
     slots.copyWithin(to, from, end);
   } else if (to > from) {
     for (let k = count - 1; k >= 0; k--) {
-      keys[to + k] = keys[from + k] ?? 0;
-      slots[to + k] = slots[from + k] ?? 0;
+      keys[to + k] = keys[from + k] as number;
+      slots[to + k] = slots[from + k] as number;
     }
   } else {
     for (let k = 0; k < count; k++) {
-      keys[to + k] = keys[from + k] ?? 0;
-      slots[to + k] = slots[from + k] ?? 0;
+      keys[to + k] = keys[from + k] as number;
+      slots[to + k] = slots[from + k] as number;
     }
   }
 }
@@ -123,6 +59,8 @@ export class BookSide implements ChecksumSide {
   private free: number[] = [];
   /** How many stored prices are longer than 15 chars (then equal keys need the exact comparison). */
   private longPrices = 0;
+  /** Checksum bytes of each slot's `price:size` (see `LevelBytes`). */
+  private readonly wire = new LevelBytes(INITIAL_CAPACITY);
 
   /** @param sign 1 for bids (higher is better), -1 for asks (lower is better). */
   constructor(private readonly sign: 1 | -1) {}
@@ -144,12 +82,23 @@ export class BookSide implements ChecksumSide {
     return this.sizes[this.slots[this.head + this.n - 1 - i] ?? 0] ?? '';
   }
 
+  /**
+   * Writes the ASCII bytes of `price:size` of the i-th best level (0 = best, below `length`) into
+   * `out` at `at` (cached per level, see `LevelBytes`); returns the offset after them, or -1 when
+   * the level does not fit the cache and the caller must use the strings. `out` has room.
+   */
+  writeLevel(i: number, out: Uint8Array, at: number): number {
+    const slot = this.slots[this.head + this.n - 1 - i] as number;
+    return this.wire.write(slot, this.prices[slot] ?? '', this.sizes[slot] ?? '', out, at);
+  }
+
   /** Removes every level. */
   clear(): void {
     this.n = 0;
     this.head = this.keys.length >> 1;
     this.prices = [];
     this.sizes = [];
+    this.wire.clear();
     this.free = [];
     this.longPrices = 0;
   }
@@ -159,15 +108,7 @@ export class BookSide implements ChecksumSide {
     const key = this.sign * priceKey(p);
     const keys = this.keys;
     const end = this.head + this.n;
-    let lo = this.head;
-    let hi = end;
-    // Most changes are near the top, which is the end of the range: probe there first.
-    if (this.n > 16 && (keys[end - 16] ?? 0) < key) lo = end - 16;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((keys[mid] ?? 0) < key) lo = mid + 1;
-      else hi = mid;
-    }
+    let lo = this.lowerBound(key);
     // lo: first index with keys[lo] >= key. Equal keys: decide exactly on the strings, unless both
     // prices have at most 15 chars: distinct decimals of ≤ 15 significant digits never share a
     // double (DBL_DIG = 15), so an equal key already proves the same price.
@@ -181,6 +122,7 @@ export class BookSide implements ChecksumSide {
           if (!short) this.longPrices += (p.length > 15 ? 1 : 0) - ((this.prices[slot] ?? '').length > 15 ? 1 : 0);
           this.prices[slot] = p;
           this.sizes[slot] = s;
+          this.wire.forget(slot);
         }
         return;
       }
@@ -188,6 +130,96 @@ export class BookSide implements ChecksumSide {
       lo++;
     }
     if (!isZeroText(s)) this.insertAt(lo - this.head, key, p, s);
+  }
+
+  /**
+   * Applies the levels of one frame read by `UpdateReader`, in wire order; the same result as
+   * `set(price, size)` for each, but a substring is cut only for a string the book keeps: a new
+   * level's price and size, or a changed size. Deletes cut nothing.
+   */
+  applySpans(text: string, spans: LevelSpans): void {
+    const { keys: frameKeys, offsets, deletes } = spans;
+    for (let k = 0; k < spans.count; k++) {
+      const p0 = offsets[4 * k] as number;
+      const p1 = offsets[4 * k + 1] as number;
+      const s0 = offsets[4 * k + 2] as number;
+      const s1 = offsets[4 * k + 3] as number;
+      const isDelete = deletes[k] === 1;
+      // Long prices (beyond double precision) need the exact string comparison: take `set`.
+      if (p1 - p0 > 15 || this.longPrices > 0) {
+        this.set(text.slice(p0, p1), isDelete ? '0' : text.slice(s0, s1));
+        continue;
+      }
+      const key = this.sign * (frameKeys[k] as number);
+      const at = this.lowerBound(key);
+      // Every stored price has ≤ 15 chars, so an equal key proves the same price (see `set`).
+      if (at < this.head + this.n && this.keys[at] === key) {
+        const slot = this.slots[at] as number;
+        if (isDelete) this.removeAt(at, slot);
+        else {
+          // Keep the latest wire spelling ("97000.10" vs "97000.1"), cutting it only when it differs.
+          // Equal values of equal length are spelled alike unless leading zeros differ ("05.1" vs
+          // "5.10"), so the chars are compared only when the price starts with '0'.
+          const old = this.prices[slot] ?? '';
+          const first = text.charCodeAt(p0);
+          const same = old.length === p1 - p0 && (first === 0x30 ? sameChars(text, p0, old) : old.charCodeAt(0) === first);
+          if (!same) this.prices[slot] = text.slice(p0, p1);
+          this.sizes[slot] = text.slice(s0, s1);
+          this.wire.forget(slot);
+        }
+      } else if (!isDelete) {
+        this.insertAt(at - this.head, key, text.slice(p0, p1), text.slice(s0, s1));
+      }
+    }
+  }
+
+  /**
+   * First absolute index in [head, head + n) whose key is ≥ `key` (head + n when none).
+   *
+   * A plain binary search over a few hundred levels costs ~9 badly predicted branches. Book prices
+   * sit on a tick grid, nearly evenly spaced, so the index is first guessed by interpolating between
+   * the worst and best keys; galloping from the guess (1, 2, 4, … levels) brackets the answer, and a
+   * binary search finishes inside that bracket. The guess only narrows the range, so a poor guess
+   * (uneven spacing) costs speed, never correctness.
+   */
+  private lowerBound(key: number): number {
+    const keys = this.keys;
+    let lo = this.head;
+    let hi = lo + this.n;
+    if (this.n > 8) {
+      const first = keys[lo] as number;
+      const last = keys[hi - 1] as number;
+      if (key <= first) return lo;
+      if (key > last) return hi;
+      // first < key ≤ last, so the ratio is in (0, 1] and the guess in [lo, hi - 1].
+      const g = Math.min(hi - 1, lo + Math.floor(((key - first) / (last - first)) * (hi - 1 - lo)));
+      let step = 1;
+      if ((keys[g] as number) < key) {
+        // keys[a] < key throughout: the answer is in (a, a + step].
+        let a = g;
+        while (a + step < hi && (keys[a + step] as number) < key) {
+          a += step;
+          step *= 2;
+        }
+        lo = a + 1;
+        hi = Math.min(a + step, hi);
+      } else {
+        // keys[b] ≥ key throughout: the answer is in (b - step, b].
+        let b = g;
+        while (b - step >= lo && (keys[b - step] as number) >= key) {
+          b -= step;
+          step *= 2;
+        }
+        hi = b;
+        lo = Math.max(b - step + 1, lo);
+      }
+    }
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((keys[mid] as number) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** Inserts before relative position `i` (0 = worst level), moving the shorter part. */
@@ -207,6 +239,7 @@ export class BookSide implements ChecksumSide {
     if (p.length > 15) this.longPrices++;
     this.prices[slot] = p;
     this.sizes[slot] = s;
+    this.wire.forget(slot);
     keys[at] = key;
     slots[at] = slot;
     this.n = n + 1;

@@ -68,6 +68,33 @@ describe('bookChecksum', () => {
     const odd: [string, string][] = [['1', 'é']];
     expect(bookChecksum(side(odd), side([]))).toBe(crc32(Buffer.from('1:é', 'utf8')) | 0);
   });
+  it('agrees with zlib at every payload length mod 8, with and without cached level bytes', () => {
+    // A side that also offers writeLevel, as the order book's does (the cached-bytes path).
+    const cached = (levels: [string, string][]): ChecksumSide => ({
+      ...side(levels),
+      writeLevel: (i, out, at) => {
+        const text = (levels[i] ?? []).join(':');
+        for (let k = 0; k < text.length; k++) out[at + k] = text.charCodeAt(k);
+        return at + text.length;
+      },
+    });
+    const lengths = new Set<number>();
+    for (let n = 1; n <= 24; n++) {
+      const bids: [string, string][] = Array.from({ length: n }, (_, i) => [`${9000 - i}.${'5'.repeat(i % 4)}`.replace(/\.$/, ''), `${i + 1}`]);
+      const asks: [string, string][] = Array.from({ length: n % 5 }, (_, i) => [`${9001 + i}`, `0.${'7'.repeat(1 + (i % 3))}`]);
+      const parts: string[] = [];
+      for (let i = 0; i < 25; i++) {
+        if (i < bids.length) parts.push(...(bids[i] ?? []));
+        if (i < asks.length) parts.push(...(asks[i] ?? []));
+      }
+      const text = parts.join(':');
+      lengths.add(text.length % 8);
+      const want = crc32(Buffer.from(text)) | 0;
+      expect(bookChecksum(side(bids), side(asks)), text).toBe(want);
+      expect(bookChecksum(cached(bids), cached(asks)), text).toBe(want);
+    }
+    expect(lengths.size).toBe(8);
+  });
   it('is the CRC of the empty string for an empty book', () => {
     expect(bookChecksum(side([]), side([]))).toBe(0);
   });

@@ -5,7 +5,9 @@
  *
  * Speed: the payload's bytes are copied straight from the level strings into one reusable byte
  * buffer (no joined string, no encoder), then the CRC runs slicing-by-8 (eight bytes per step
- * through eight lookup tables), several times faster than one table lookup per byte.
+ * through eight lookup tables), several times faster than one table lookup per byte. A side that
+ * implements `writeLevel` (the order book's `BookSide`) supplies each level's bytes from a per-level
+ * cache, so only levels that changed since the last checksum are encoded again.
  */
 
 /** Levels per side that enter the checksum. */
@@ -56,8 +58,45 @@ function crcBytes(crc: number, buf: Uint8Array, len: number): number {
   return c;
 }
 
-/** Reusable payload buffer; grows when a payload is longer. */
+/**
+ * CRC over the payload buffer, reading it as 32-bit words (two loads per 8-byte step instead of
+ * eight) when the host is little-endian, as the byte-wise form assumes; otherwise `crcBytes`.
+ */
+function crcScratch(len: number): number {
+  if (!LITTLE_ENDIAN) return crcBytes(-1, scratch, len);
+  const words = scratchWords;
+  let c = -1;
+  let i = 0;
+  for (; i + 8 <= len; i += 8) {
+    const one = (words[i >> 2] as number) ^ c;
+    const two = words[(i >> 2) + 1] as number;
+    c =
+      (T7[one & 0xff] as number) ^
+      (T6[(one >>> 8) & 0xff] as number) ^
+      (T5[(one >>> 16) & 0xff] as number) ^
+      (T4[one >>> 24] as number) ^
+      (T3[two & 0xff] as number) ^
+      (T2[(two >>> 8) & 0xff] as number) ^
+      (T1[(two >>> 16) & 0xff] as number) ^
+      (T0[two >>> 24] as number);
+  }
+  for (; i < len; i++) c = (T0[(c ^ (scratch[i] as number)) & 0xff] as number) ^ (c >>> 8);
+  return c;
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/** Reusable payload buffer (grows when a payload is longer) and its 32-bit view (same memory). */
 let scratch = new Uint8Array(4096);
+let scratchWords = new Int32Array(scratch.buffer, 0, scratch.length >> 2);
+
+/** Replaces the payload buffer, keeping the first `keep` bytes. */
+function growScratch(size: number, keep: number): void {
+  const bigger = new Uint8Array(Math.ceil(size / 8) * 8);
+  bigger.set(scratch.subarray(0, keep));
+  scratch = bigger;
+  scratchWords = new Int32Array(bigger.buffer, 0, bigger.length >> 2);
+}
 
 /** Converts an unsigned 32-bit value to the signed form Bitget sends. */
 export function toSigned32(unsigned: number): number {
@@ -81,15 +120,20 @@ export interface ChecksumSide {
   price(i: number): string;
   /** Wire size string of the i-th best level. */
   size(i: number): string;
+  /**
+   * Optional fast path: writes the ASCII bytes of `price:size` of the i-th best level into `out`
+   * at `at` (room for `LEVEL_BYTES_MAX` bytes is guaranteed) and returns the offset after them, or
+   * -1 to make the caller use `price(i)`/`size(i)` instead.
+   */
+  writeLevel?(i: number, out: Uint8Array, at: number): number;
 }
+
+/** Most bytes `ChecksumSide.writeLevel` may write for one level. */
+export const LEVEL_BYTES_MAX = 64;
 
 /** Appends `text` (ASCII) at `at`; returns the new length, or -1 on a non-ASCII char. */
 function put(text: string, at: number): number {
-  if (at + text.length + 1 > scratch.length) {
-    const bigger = new Uint8Array(Math.max(scratch.length * 2, at + text.length + 1));
-    bigger.set(scratch.subarray(0, at));
-    scratch = bigger;
-  }
+  if (at + text.length + 1 > scratch.length) growScratch(Math.max(scratch.length * 2, at + text.length + 1), at);
   const buf = scratch;
   for (let k = 0; k < text.length; k++) {
     const c = text.charCodeAt(k);
@@ -119,16 +163,39 @@ function payloadText(bids: ChecksumSide, asks: ChecksumSide, depth: number): str
   return parts.join(':');
 }
 
+/** Builds the payload through `writeLevel` (sides that cache their level bytes); -1 to use the strings. */
+function cachedPayload(bids: ChecksumSide, asks: ChecksumSide, depth: number): number {
+  const need = 2 * depth * (LEVEL_BYTES_MAX + 1);
+  if (scratch.length < need) growScratch(need, 0);
+  const buf = scratch;
+  let len = 0;
+  for (let i = 0; i < depth && len >= 0; i++) {
+    if (i < bids.length) {
+      if (len > 0) buf[len++] = COLON;
+      len = bids.writeLevel?.(i, buf, len) ?? -1;
+    }
+    if (len >= 0 && i < asks.length) {
+      if (len > 0) buf[len++] = COLON;
+      len = asks.writeLevel?.(i, buf, len) ?? -1;
+    }
+  }
+  return len;
+}
+
 /**
  * The signed CRC-32 of a book per protocol-notes §6.2: levels interleaved bid1, ask1, bid2, ask2 …,
  * up to `depth` (default 25) per side; when one side runs out the other continues.
  */
 export function bookChecksum(bids: ChecksumSide, asks: ChecksumSide, depth: number = CHECKSUM_DEPTH): number {
+  if (bids.writeLevel !== undefined && asks.writeLevel !== undefined) {
+    const len = cachedPayload(bids, asks, depth);
+    if (len >= 0) return ~crcScratch(len);
+  }
   let len = 0;
   for (let i = 0; i < depth && len >= 0; i++) {
     if (i < bids.length) len = putLevel(bids, i, len);
     if (len >= 0 && i < asks.length) len = putLevel(asks, i, len);
   }
   if (len < 0) return crc32Signed(payloadText(bids, asks, depth));
-  return ~crcBytes(-1, scratch, len);
+  return ~crcScratch(len);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { ExchangeError } from '../wire/errors.js';
 import { compareDecimalText, OrderBook, priceKey, SequenceGapError, type SequenceGapReason } from './order-book.js';
-import { crc32Signed } from './checksum.js';
+import { bookChecksum, crc32Signed, type ChecksumSide } from './checksum.js';
 
 type L = [string, string][];
 const lv = (pairs: L): string => JSON.stringify(pairs);
@@ -177,5 +177,40 @@ describe('compareDecimalText and priceKey', () => {
   it('equals the engine parse on short and long strings', () => {
     for (const t of ['97000.5', '0.1', '0.3', '123456789012345', '1234567890123456', '0.000000000000001', '99999999999999.9', '12345678901234567890.5'])
       expect(priceKey(t)).toBe(Number.parseFloat(t));
+  });
+});
+
+describe('checksum byte cache', () => {
+  /** The checksum computed from the wire strings alone (no cached level bytes). */
+  function fromStrings(ob: OrderBook): number {
+    const top = ob.wireTop(25);
+    const view = (levels: [string, string][]): ChecksumSide => ({
+      length: levels.length,
+      price: (i) => levels[i]?.[0] ?? '',
+      size: (i) => levels[i]?.[1] ?? '',
+    });
+    return bookChecksum(view(top.bids), view(top.asks));
+  }
+
+  it('follows every change and falls back for levels too long to cache', () => {
+    const ob = booted();
+    const steps: [L, L][] = [
+      [[['97000', '1.5']], []], // size change at the top
+      [[['96999.50', '2']], []], // same level, new spelling
+      [[['97000.25', '3']], [['97000.5', '0']]], // insert at the top, delete the best ask
+      [[['96999.5', '12345678901234567890.123456789']], []], // over the 32-byte cache slot
+      [[['96999.5', '2']], [['97002', '7']]],
+    ];
+    let seq = 100;
+    expect(ob.checksum()).toBe(fromStrings(ob));
+    for (const [b, a] of steps) {
+      ob.applyText(upd(String(seq + 1), String(seq), b, a));
+      seq++;
+      expect(ob.checksum()).toBe(fromStrings(ob));
+    }
+    expect(ob.wireTop(2).bids).toEqual([
+      ['97000.25', '3'],
+      ['97000', '1.5'],
+    ]);
   });
 });

@@ -3,8 +3,9 @@ import { bookChecksum } from './checksum.js';
 import { parseBookFrame, type BookFrame } from './book-frame.js';
 import { ExchangeError } from '../wire/errors.js';
 import { BookSide } from './book-side.js';
+import { UpdateReader } from './update-reader.js';
 
-export { compareDecimalText, priceKey } from './book-side.js';
+export { compareDecimalText, priceKey } from './price-text.js';
 
 /**
  * Local copy of one `books` channel (protocol-notes §6.1): a snapshot, then absolute-size updates
@@ -14,6 +15,9 @@ export { compareDecimalText, priceKey } from './book-side.js';
  * Ordering and storage: see `book-side.ts` (float64 sort key with an exact tie-break on the
  * strings; typed-array order with strings that never move).
  */
+
+/** One reader for all books: `applyText` is synchronous and uses its buffers only within one call. */
+const READER = new UpdateReader();
 
 /** Why the book had to be dropped. */
 export type SequenceGapReason = 'no_snapshot' | 'pseq_zero' | 'pseq_mismatch' | 'checksum';
@@ -131,9 +135,24 @@ export class OrderBook {
     this.lastSeq = '';
   }
 
-  /** Parses and applies one raw websocket text frame. See `apply`. */
+  /**
+   * Parses and applies one raw websocket text frame; same result and errors as
+   * `apply(parseBookFrame(text))`. The common frame (a compact update that follows the last seq)
+   * takes `UpdateReader`'s allocation-free path; every other frame, including every one that ends
+   * in an error, takes the full parser.
+   */
   applyText(text: string): void {
-    this.apply(parseBookFrame(text));
+    const r = READER;
+    // The fast reader changes nothing in the book, so falling back after it is always safe.
+    if (this.lastSeq === '' || !r.read(text) || !r.pseqIs(this.lastSeq)) {
+      this.apply(parseBookFrame(text));
+      return;
+    }
+    this.bids.applySpans(text, r.bids);
+    this.asks.applySpans(text, r.asks);
+    this.lastSeq = text.slice(r.seqStart, r.seqEnd);
+    this.updates++;
+    this.verify(r.checksum);
   }
 
   /**
@@ -158,10 +177,14 @@ export class OrderBook {
     for (let i = 0; i < a.length; i += 2) this.asks.set(a[i] ?? '', a[i + 1] ?? '');
     this.lastSeq = frame.seq;
     this.updates++;
-    if (frame.checksum !== null && frame.checksum !== 0) {
-      const local = this.checksum();
-      if (local !== frame.checksum) this.gap('checksum', String(local), String(frame.checksum));
-    }
+    this.verify(frame.checksum);
+  }
+
+  /** Compares a frame's checksum (when present and non-zero) with the local book's. */
+  private verify(checksum: number | null): void {
+    if (checksum === null || checksum === 0) return;
+    const local = this.checksum();
+    if (local !== checksum) this.gap('checksum', String(local), String(checksum));
   }
 
   private gap(reason: SequenceGapReason, expected: string, received: string): never {
