@@ -8,9 +8,10 @@ import type { EngineCore } from './core.js';
 import { cancelOrder } from './matching.js';
 import { valueAt } from './position-math.js';
 import type { SimPosition } from './positions.js';
+import { newOrderRecord } from './order-record.js';
 import { markOf, mmOf, snapshotOf, upnlOf } from './risk.js';
 import { settleSide } from './settlement.js';
-import { isFuturesCategory, isOpen, isSystemUid, ZERO, type SimOrder } from './types.js';
+import { isFuturesCategory, isOpen, isSystemUid, ZERO } from './types.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -67,45 +68,24 @@ export function closeAtMark(core: EngineCore, pos: SimPosition, kind: 'liquidati
       const hit = kind === 'liquidation' ? isFuturesCategory(o.category) : o.category === pos.category && o.symbol === pos.symbol;
       if (hit) cancelOrder(core, o, kind, kind);
     }
-    const now = core.now();
-    const order: SimOrder = {
-      orderId: core.orders.newId(),
-      clientOid: '',
+    const order = newOrderRecord(core, {
       uid: pos.uid,
-      category: pos.category,
-      symbol: pos.symbol,
       inst: pos.inst,
       side: pos.posSide === 'long' ? 'sell' : 'buy',
       orderType: 'market',
       timeInForce: 'ioc',
       price: null,
       qty: pos.size,
-      quoteQty: false,
-      filledQty: ZERO,
-      filledValue: ZERO,
-      fee: ZERO,
       feeCoin: pos.inst.marginCoin,
       posSide: pos.posSide,
       sentPosSide: pos.holdMode === 'hedge_mode' ? pos.posSide : null,
       holdMode: pos.holdMode,
       tradeSide: 'close',
       reduceOnly: pos.holdMode === 'one_way_mode',
-      stpMode: 'none',
       marginMode: pos.marginMode,
       leverage: pos.leverage,
-      state: 'new',
-      cancelReason: '',
-      cancelSource: '',
       execType: kind,
-      createdTime: now,
-      updatedTime: now,
-      seq: core.orders.newSeq(),
-      lockCoin: '',
-      locked: ZERO,
-      reservedMargin: ZERO,
-      tpsl: {},
-      pnl: ZERO,
-    };
+    });
     core.orders.add(order);
     settleSide(core, order, pos.size, mark, 'taker', core.newExecId());
   });

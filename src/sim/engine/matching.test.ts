@@ -35,6 +35,22 @@ describe('matching', () => {
     expect(after.assets.find((a) => a.coin === 'BTC')).toMatchObject({ balance: '2.0999' });
   });
 
+  it('the order topic carries tradeId: empty before a fill, then the execId of the latest fill (spec: one per fill)', () => {
+    const h = harness();
+    const id = (h.call('trade.placeOrder', spot({ side: 'buy', orderType: 'limit', price: '49000', qty: '0.1' })) as Ack).orderId ?? '';
+    expect(lastOrderEvent(h, id)?.['tradeId']).toBe('');
+    const execIds: unknown[] = [];
+    for (const qty of ['0.04', '0.06']) {
+      h.clear();
+      h.ex.venue.takerMarketOrder('SPOT', 'BTCUSDT', 'sell', new Decimal(qty));
+      const fill = h.of('fill')[0]?.fill;
+      expect(fill?.['execQty']).toBe(qty);
+      expect(lastOrderEvent(h, id)?.['tradeId']).toBe(fill?.['execId']);
+      execIds.push(fill?.['execId']);
+    }
+    expect(new Set(execIds).size).toBe(2);
+  });
+
   it('fills across levels in price-time priority and leaves a partial fill resting', () => {
     const h = harness();
     h.maker('SPOT', 'BTCUSDT', 'sell', '50010', '0.2');

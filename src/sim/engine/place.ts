@@ -8,6 +8,7 @@ import type { EngineCore } from './core.js';
 import { cancelOrder, submit } from './matching.js';
 import { CLIENT_OID_RE, optDec, optEnum, optStr, reqCategory, reqStr, scaleOf, type Params } from './params.js';
 import { valueAt } from './position-math.js';
+import { newOrderRecord } from './order-record.js';
 import { markOf, snapshotOf } from './risk.js';
 import { Codes, isFuturesCategory, reject, ZERO, type EngineInstrument, type PosSide, type SimOrder } from './types.js';
 
@@ -176,13 +177,9 @@ export function placeOrder(core: EngineCore, uid: string, p: Params, batch = fal
   core.orders.assertClientOidFree(uid, clientOid);
   core.orders.assertLineRoom({ uid, category });
   const settings = core.accounts.settings(uid);
-  const now = core.now();
-  const order: SimOrder = {
-    orderId: core.orders.newId(),
+  const order = newOrderRecord(core, {
     clientOid,
     uid,
-    category,
-    symbol: inst.symbol,
     inst,
     side,
     orderType,
@@ -190,10 +187,6 @@ export function placeOrder(core: EngineCore, uid: string, p: Params, batch = fal
     price,
     qty,
     quoteQty,
-    filledQty: ZERO,
-    filledValue: ZERO,
-    fee: ZERO,
-    feeCoin: '',
     posSide: map.posSide,
     sentPosSide: map.sentPosSide,
     holdMode: settings.holdMode,
@@ -202,19 +195,8 @@ export function placeOrder(core: EngineCore, uid: string, p: Params, batch = fal
     stpMode,
     marginMode,
     leverage: isFuturesCategory(category) ? core.accounts.leverageOf(uid, category, inst.symbol) : settings.coinLeverage.get(inst.quoteCoin) ?? 3,
-    state: 'new',
-    cancelReason: '',
-    cancelSource: '',
-    execType: 'normal',
-    createdTime: now,
-    updatedTime: now,
-    seq: core.orders.newSeq(),
-    lockCoin: '',
-    locked: ZERO,
-    reservedMargin: ZERO,
     tpsl,
-    pnl: ZERO,
-  };
+  });
   return core.run(() => {
     const refPrice = price ?? markOf(core, inst) ?? core.books.get(category, inst.symbol).best(side === 'buy' ? 'sell' : 'buy');
     let replaced = false;

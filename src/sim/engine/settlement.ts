@@ -70,6 +70,7 @@ export function settleSide(core: EngineCore, order: SimOrder, qty: Decimal, pric
   core.orders.transition(order, done ? 'filled' : 'partially_filled', now);
   if (done) releaseHolds(core, order);
   const fill: SimFill = { execId: core.newExecId(), execLinkId, order, price, qty, value, fee, feeCoin: order.feeCoin, pnl, scope, time: now };
+  order.lastExecId = fill.execId;
   if (!system) {
     core.orders.fills.push(fill);
     core.touchFill(fill);

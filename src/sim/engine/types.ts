@@ -152,6 +152,8 @@ export interface SimOrder {
   tpsl: Record<string, string>;
   /** Realised PnL of fills (closing orders). */
   pnl: Decimal;
+  /** execId of the order's latest fill ("" before the first): the order topic's `tradeId`. */
+  lastExecId: string;
 }
 
 /** One execution of one order. */

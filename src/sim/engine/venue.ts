@@ -6,51 +6,22 @@ import { Decimal } from 'decimal.js';
 import type { MatchingVenue, SimCategory, SimSide } from '../contract.js';
 import type { EngineCore } from './core.js';
 import { cancelOrder, submit } from './matching.js';
-import { isOpen, MAKER_UID, TAKER_UID, ZERO, type SimOrder } from './types.js';
+import { newOrderRecord } from './order-record.js';
+import { isOpen, MAKER_UID, TAKER_UID, type SimOrder } from './types.js';
 
 /** Builds a system order. */
 function systemOrder(core: EngineCore, uid: string, category: SimCategory, symbol: string, side: SimSide, price: Decimal | null, qty: Decimal): SimOrder | null {
   const inst = core.instruments.find(category, symbol);
   if (!inst) return null;
-  const now = core.now();
-  return {
-    orderId: core.orders.newId(),
-    clientOid: '',
+  return newOrderRecord(core, {
     uid,
-    category,
-    symbol: inst.symbol,
     inst,
     side,
     orderType: price ? 'limit' : 'market',
     timeInForce: price ? 'post_only' : 'ioc',
     price,
     qty,
-    quoteQty: false,
-    filledQty: ZERO,
-    filledValue: ZERO,
-    fee: ZERO,
-    feeCoin: '',
-    posSide: null,
-    sentPosSide: null,
-    holdMode: 'one_way_mode',
-    tradeSide: '',
-    reduceOnly: false,
-    stpMode: 'none',
-    marginMode: 'crossed',
-    leverage: 1,
-    state: 'new',
-    cancelReason: '',
-    cancelSource: '',
-    execType: 'normal',
-    createdTime: now,
-    updatedTime: now,
-    seq: core.orders.newSeq(),
-    lockCoin: '',
-    locked: ZERO,
-    reservedMargin: ZERO,
-    tpsl: {},
-    pnl: ZERO,
-  };
+  });
 }
 
 /** The venue over one engine core. */

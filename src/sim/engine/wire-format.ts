@@ -42,6 +42,25 @@ function qtyFields(o: SimOrder): { qty: string; amount: string } {
   return { qty: str(o.qty), amount: o.price && o.inst.kind === 'spot' ? str(o.qty.times(o.price)) : '' };
 }
 
+/**
+ * Preset TP/SL fields of an order ("" when unset). The websocket spells the two prices
+ * `takeprofit`/`stoploss`, REST `takeProfit`/`stopLoss`; the other six keys are the same.
+ */
+function tpslFields(o: SimOrder, casing: 'ws' | 'rest'): Record<string, string> {
+  const t = o.tpsl;
+  const tp = t['takeProfit'] ?? '';
+  const sl = t['stopLoss'] ?? '';
+  return {
+    ...(casing === 'ws' ? { takeprofit: tp, stoploss: sl } : { takeProfit: tp, stopLoss: sl }),
+    tpTriggerBy: t['tpTriggerBy'] ?? '',
+    slTriggerBy: t['slTriggerBy'] ?? '',
+    tpOrderType: t['tpOrderType'] ?? '',
+    slOrderType: t['slOrderType'] ?? '',
+    tpLimitPrice: t['tpLimitPrice'] ?? '',
+    slLimitPrice: t['slLimitPrice'] ?? '',
+  };
+}
+
 /** The `order` topic item (§7.3). */
 export function orderItem(o: SimOrder): Record<string, unknown> {
   return {
@@ -68,17 +87,11 @@ export function orderItem(o: SimOrder): Record<string, unknown> {
     orderStatus: o.state,
     cancelReason: o.cancelReason,
     cancelSource: o.cancelSource,
+    tradeId: o.lastExecId,
     leverage: o.inst.kind === 'spot' ? '' : String(o.leverage),
     feeDetail: feeDetail(o.feeCoin, o.fee),
     stpMode: o.stpMode,
-    tpTriggerBy: o.tpsl['tpTriggerBy'] ?? '',
-    slTriggerBy: o.tpsl['slTriggerBy'] ?? '',
-    takeprofit: o.tpsl['takeProfit'] ?? '',
-    stoploss: o.tpsl['stopLoss'] ?? '',
-    tpOrderType: o.tpsl['tpOrderType'] ?? '',
-    slOrderType: o.tpsl['slOrderType'] ?? '',
-    tpLimitPrice: o.tpsl['tpLimitPrice'] ?? '',
-    slLimitPrice: o.tpsl['slLimitPrice'] ?? '',
+    ...tpslFields(o, 'ws'),
     createdTime: String(o.createdTime),
     updatedTime: String(o.updatedTime),
   };
@@ -110,14 +123,7 @@ export function orderRest(o: SimOrder): Record<string, unknown> {
     stpMode: o.stpMode,
     cancelReason: o.cancelReason,
     execType: o.execType,
-    takeProfit: o.tpsl['takeProfit'] ?? '',
-    stopLoss: o.tpsl['stopLoss'] ?? '',
-    tpTriggerBy: o.tpsl['tpTriggerBy'] ?? '',
-    slTriggerBy: o.tpsl['slTriggerBy'] ?? '',
-    tpOrderType: o.tpsl['tpOrderType'] ?? '',
-    slOrderType: o.tpsl['slOrderType'] ?? '',
-    tpLimitPrice: o.tpsl['tpLimitPrice'] ?? '',
-    slLimitPrice: o.tpsl['slLimitPrice'] ?? '',
+    ...tpslFields(o, 'rest'),
     createdTime: String(o.createdTime),
     updatedTime: String(o.updatedTime),
   };
