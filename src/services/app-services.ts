@@ -1,4 +1,5 @@
 import type { SymbolRef } from '../store/slices/market-slice.js';
+import type { CandleService } from './candle-service.js';
 import type { OrderService } from './order-service.js';
 
 /** Book feeds the market panel can show: the incremental full book or fixed-depth snapshots. */
@@ -14,6 +15,9 @@ export interface CountdownServices {
   /** Disarms ("0"); resolves with null on success or the reason it failed. */
   disarm(): Promise<string | null>;
 }
+
+/** The candle chart's series (market candles from the stream, mark/index/premium over REST). */
+export type CandleServices = Pick<CandleService, 'series' | 'choices' | 'setSeries' | 'onChange'>;
 
 /** Any operation of the table by id, for reference and administration screens (validated like every call). */
 export interface ExchangeCalls {
@@ -38,6 +42,8 @@ export interface AppServices {
   readonly trading: TradingServices | null;
   /** The dead-man countdown; null when the session has no keys. */
   readonly countdown: CountdownServices | null;
+  /** Candle series for the chart. */
+  readonly candles: CandleServices | null;
   /** Generic operation calls (history, reference data, administration). */
   readonly exchange: ExchangeCalls;
   /** Stops every connection and timer. Resolves when done; never rejects. */

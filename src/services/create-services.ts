@@ -8,6 +8,8 @@ import type { LogLevelUi } from '../store/slices/ui-slice.js';
 import type { AppServices } from './app-services.js';
 import { WsTrade } from '../exchange/ws/ws-trade.js';
 import type { OperationId } from '../exchange/wire/operations.js';
+import { CandleService } from './candle-service.js';
+import { CountdownService, countdownHealth } from './countdown-service.js';
 import { MarketService } from './market-service.js';
 import { OrderService } from './order-service.js';
 import { PollService } from './poll-service.js';
@@ -57,7 +59,11 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   const trading = deps.hasPrivate ? new OrderService({ api: deps.api, wsTrade, socketReady: () => privateConn?.isReady() ?? false, store, now, log }) : null;
   deps.stream.connect();
   await market.start();
+  // After the market: candle choices depend on the instruments (Reality pairs serve fewer intervals).
+  const candles = new CandleService({ api: deps.api, stream: deps.stream, store, now, log });
+  await candles.start();
   priv?.start();
+  const countdown = priv ? new CountdownService({ api: deps.api, store, now, log, healthy: () => countdownHealth(store.getState()), refreshOrders: () => priv.resync() }) : null;
   poll?.start();
   return {
     selectSymbol: (ref) => market.select(ref),
@@ -65,7 +71,8 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
     bookDepth: () => market.bookDepth(),
     symbols: () => market.symbols(),
     trading,
-    countdown: null,
+    countdown,
+    candles: { series: () => candles.series(), choices: () => candles.choices(), setSeries: (r, i, t) => candles.setSeries(r, i, t), onChange: (l) => candles.onChange(l) },
     exchange: { call: (id, params) => deps.rest.call(id as OperationId, params as never) },
     shutdown: async () => {
       clearInterval(restTimer);
@@ -73,6 +80,9 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
       offError();
       market.stop();
       priv?.stop();
+      // Stopping leaves the countdown armed on the exchange; the quit prompt decided that.
+      countdown?.stop();
+      candles.stop();
       poll?.stop();
       wsTrade?.dispose();
       deps.stream.close();

@@ -28,6 +28,38 @@ export interface MarketServiceDeps {
   readonly watchlist?: readonly SymbolRef[];
 }
 
+/**
+ * An IntervalTimer on which every interval of the same period shares one underlying timer, so the
+ * book, ticker and trade coalescers flush in the same task: React batches the three store updates
+ * into one render (one Ink frame) instead of up to three per period at unrelated phases.
+ */
+export function sharedIntervalTimer(base: IntervalTimer): IntervalTimer {
+  const groups = new Map<number, { handle: unknown; fns: Set<() => void> }>();
+  return {
+    setInterval: (fn, ms) => {
+      let group = groups.get(ms);
+      if (!group) {
+        const fns = new Set<() => void>();
+        group = { fns, handle: base.setInterval(() => [...fns].forEach((f) => f()), ms) };
+        groups.set(ms, group);
+      }
+      const entry = () => fn();
+      group.fns.add(entry);
+      return { ms, entry };
+    },
+    clearInterval: (handle) => {
+      const { ms, entry } = handle as { ms: number; entry: () => void };
+      const group = groups.get(ms);
+      if (!group) return;
+      group.fns.delete(entry);
+      if (group.fns.size === 0) {
+        base.clearInterval(group.handle);
+        groups.delete(ms);
+      }
+    },
+  };
+}
+
 /** How long updates are dropped while waiting for the snapshot of a resubscribe before a gap counts again, ms. */
 const RESNAPSHOT_AFTER_MS = 5000;
 
@@ -62,7 +94,7 @@ export class MarketService {
   private readonly awaitingSnapshot = new Map<string, number>();
 
   constructor(private readonly deps: MarketServiceDeps) {
-    const timer = deps.timer ?? systemIntervalTimer;
+    const timer = sharedIntervalTimer(deps.timer ?? systemIntervalTimer);
     this.focused = deps.store.getState().market.selected;
     this.bookPub = new Coalescer((batch) => deps.store.getState().setBooks(Object.fromEntries(batch), deps.now()), 100, timer);
     this.tickerPub = new Coalescer((batch) => deps.store.getState().setTickers([...batch.values()], deps.now()), 100, timer);

@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import { canClose, canOpen, categoryCapabilities, checkOrder, checkPrice, checkQuantity } from '../domain/instrument-rules.js';
-import type { Category, MarginMode, Order, OrderType, PosSide, Side, TimeInForce } from '../domain/model.js';
+import type { Category, MarginMode, Order, OrderType, PosSide, Side, StpMode, TimeInForce } from '../domain/model.js';
 import { isFutures } from '../domain/model.js';
 import { parseDecimal } from '../domain/money.js';
 import type { PlaceOrderParams } from '../exchange/wire/params.js';
@@ -31,8 +31,34 @@ export interface OrderRequest {
   readonly reduceOnly?: boolean;
   /** Futures only; default the exchange's (crossed). */
   readonly marginMode?: MarginMode;
-  /** Price for a market order's minimum-value check; default the ticker's last price in the store. */
+  /** Price for a market order's minimum-value check; default the ticker's last price in the store. Never sent. */
   readonly referencePrice?: Decimal;
+  /** Preset take-profit trigger price (not for coin-margined futures). */
+  readonly takeProfit?: string;
+  /** Preset stop-loss trigger price (not for coin-margined futures). */
+  readonly stopLoss?: string;
+  /** What triggers the take-profit: last trade (`market`, the exchange's default) or mark price; futures only. */
+  readonly tpTriggerBy?: 'market' | 'mark';
+  /** What triggers the stop-loss; futures only. */
+  readonly slTriggerBy?: 'market' | 'mark';
+  /** Take-profit order type (Reality pairs: market only). */
+  readonly tpOrderType?: OrderType;
+  /** Stop-loss order type (Reality pairs: market only). */
+  readonly slOrderType?: OrderType;
+  /** Take-profit limit price; sent only with `tpOrderType` limit. */
+  readonly tpLimitPrice?: string;
+  /** Stop-loss limit price; sent only with `slOrderType` limit. */
+  readonly slLimitPrice?: string;
+  /** Self-trade prevention; default the exchange's (none). */
+  readonly stpMode?: StpMode;
+  /** Spot only: borrow the consumed coin's shortfall; default no. */
+  readonly autoBorrow?: 'yes' | 'no';
+  /** Limit orders only: `yes` moves an out-of-range price to the best allowed one; default no (rejected). */
+  readonly pxAmendType?: 'yes' | 'no';
+  /** Reality pairs only: where it executes; default the exchange's (lit_market). */
+  readonly venue?: 'internalization' | 'lit_market';
+  /** Reality pairs only: gtd (the exchange's default, this session) or gtc (90 days). */
+  readonly rTokenTimeInForce?: 'gtd' | 'gtc';
 }
 
 /** A price and/or quantity change of an open order (wire strings). */
@@ -56,7 +82,7 @@ export function existingOrderLabel(o: Order): string {
 
 /** Text that identifies "the same order" for the repeat guard. */
 export function requestKey(r: OrderRequest): string {
-  return [r.category, r.symbol, r.side, r.orderType, r.orderType === 'limit' ? (r.price ?? '') : '', r.qty, r.posSide ?? '', r.reduceOnly ? 'ro' : '', r.timeInForce ?? ''].join('|');
+  return [r.category, r.symbol, r.side, r.orderType, r.orderType === 'limit' ? (r.price ?? '') : '', r.qty, r.posSide ?? '', r.reduceOnly ? 'ro' : '', r.timeInForce ?? '', r.takeProfit ?? '', r.stopLoss ?? ''].join('|');
 }
 
 /** The place-order body of a request. */
@@ -73,6 +99,31 @@ export function placeParams(r: OrderRequest, clientOid: string): PlaceOrderParam
     ...(r.posSide ? { posSide: r.posSide } : {}),
     ...(r.reduceOnly ? { reduceOnly: 'yes' as const } : {}),
     ...(r.marginMode && isFutures(r.category) ? { marginMode: r.marginMode } : {}),
+    ...presetParams(r),
+    ...(r.stpMode ? { stpMode: r.stpMode } : {}),
+    ...(r.autoBorrow && r.category === 'SPOT' ? { autoBorrow: r.autoBorrow } : {}),
+    ...(r.pxAmendType && r.orderType === 'limit' ? { pxAmendType: r.pxAmendType } : {}),
+    ...(r.venue ? { venue: r.venue } : {}),
+    ...(r.rTokenTimeInForce ? { rTokenTimeInForce: r.rTokenTimeInForce } : {}),
+  };
+}
+
+/**
+ * The preset TP/SL part of a place-order body: trigger prices, trigger-by (futures lines only),
+ * order types, and limit prices only with a limit TP/SL order type. Nothing for coin-margined futures.
+ */
+function presetParams(r: OrderRequest): Partial<PlaceOrderParams> {
+  if (r.category === 'COIN-FUTURES') return {};
+  const futures = isFutures(r.category);
+  return {
+    ...(r.takeProfit ? { takeProfit: r.takeProfit } : {}),
+    ...(r.stopLoss ? { stopLoss: r.stopLoss } : {}),
+    ...(r.tpTriggerBy && futures ? { tpTriggerBy: r.tpTriggerBy } : {}),
+    ...(r.slTriggerBy && futures ? { slTriggerBy: r.slTriggerBy } : {}),
+    ...(r.tpOrderType ? { tpOrderType: r.tpOrderType } : {}),
+    ...(r.slOrderType ? { slOrderType: r.slOrderType } : {}),
+    ...(r.tpLimitPrice && r.tpOrderType === 'limit' ? { tpLimitPrice: r.tpLimitPrice } : {}),
+    ...(r.slLimitPrice && r.slOrderType === 'limit' ? { slLimitPrice: r.slLimitPrice } : {}),
   };
 }
 
