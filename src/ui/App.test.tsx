@@ -17,6 +17,7 @@ function servicesFor(store: ReturnType<typeof createAppStore>): AppServices & { 
     shutdown: async () => undefined,
     trading: null,
     countdown: null,
+    candles: null,
     exchange: { call: async () => null },
   };
   return svc;
@@ -52,8 +53,12 @@ describe('App', () => {
     await app.waitForText('Book');
     await app.press('?');
     await app.waitForText('Keys — Esc or ? to close');
+    // Scroll until the book's keys show: the list is generated from the bindings table.
+    for (let i = 0; i < 20 && !app.frame().includes('Cycle book depth'); i += 1) await app.press('j');
     expect(app.frame()).toContain('Cycle book depth');
     await app.press('?');
+    await app.waitForText('Orders');
+    await app.press('3');
     await app.waitForText('Trades');
     await app.press('q');
     await app.waitForText('Quit utadash?');

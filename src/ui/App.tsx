@@ -1,35 +1,70 @@
 import { Box } from 'ink';
-import type { KeyScope } from './keys/bindings.js';
+import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { CandleSeries } from '../services/candle-service.js';
+import type { KeyScope } from './keys/binding-types.js';
 import { Command } from './keys/commands.js';
+import { ORDERS_OVERLAY_SCOPES } from './keys/areas/orders.js';
+import { TICKET_OVERLAY_SCOPES } from './keys/areas/ticket.js';
 import { useAppContext } from './hooks/app-context.js';
 import { useAppStore } from './hooks/use-app-store.js';
 import { useClock } from './hooks/use-clock.js';
 import { useCommand, useKeyDispatcher } from './hooks/use-commands.js';
 import { useScreenSize } from './hooks/use-screen-size.js';
+import { computeLayout, PANEL_ORDER, type PanelId } from './layout/compute-layout.js';
 import { Footer } from './layout/Footer.js';
 import { StatusBar } from './layout/StatusBar.js';
+import { AccountPanel } from './panels/AccountPanel.js';
 import { BookPanel } from './panels/BookPanel.js';
+import { CandlePanel } from './panels/CandlePanel.js';
+import { CommandPalette } from './panels/CommandPalette.js';
 import { ConfirmOverlay } from './panels/ConfirmOverlay.js';
+import { CountdownPanel } from './panels/CountdownPanel.js';
 import { EventLogPanel } from './panels/EventLogPanel.js';
 import { HelpOverlay } from './panels/HelpOverlay.js';
+import { OrdersPanel } from './panels/OrdersPanel.js';
+import { PositionsPanel } from './panels/PositionsPanel.js';
+import { QuitCountdownPrompt, type QuitCountdownDecision } from './panels/QuitCountdownPrompt.js';
+import { RenderStatsOverlay } from './panels/RenderStatsOverlay.js';
+import { SymbolPicker } from './panels/SymbolPicker.js';
+import { TicketPanel } from './panels/TicketPanel.js';
 import { TickerPanel } from './panels/TickerPanel.js';
 import { TradesPanel } from './panels/TradesPanel.js';
 
-/** Panels in focus order (Tab) with their digit. */
-const PANELS: readonly KeyScope[] = ['book', 'ticker', 'trades'];
-const OVERLAY_SCOPE: Readonly<Record<string, KeyScope>> = { help: 'overlay.help', quit: 'overlay.confirm' };
+/** Overlay names (store `ui.overlay`) → their modal key scope. */
+const OVERLAY_SCOPE: Readonly<Record<string, KeyScope>> = {
+  help: 'overlay.help',
+  quit: 'overlay.confirm',
+  quitcountdown: 'overlay.quitcountdown',
+  palette: 'overlay.palette',
+  picker: 'overlay.picker',
+  positions: 'overlay.positions',
+  ...ORDERS_OVERLAY_SCOPES,
+  ...TICKET_OVERLAY_SCOPES,
+};
+const NO_SERIES = { subscribe: () => () => undefined, get: (): CandleSeries | null => null };
 
 /** The root layout: exactly as tall as the terminal; wiring only. */
 export function App() {
   const { store, services, onQuit } = useAppContext();
   const { columns, rows } = useScreenSize();
   const now = useClock(1000);
-  const focus = useAppStore((s) => s.ui.focus) as KeyScope;
+  const focus = useAppStore((s) => s.ui.focus) as PanelId;
   const overlay = useAppStore((s) => s.ui.overlay);
+  const armed = useAppStore((s) => s.countdown.armed);
+  const [work, setWork] = useState<PanelId>('orders');
+  const [quitBusy, setQuitBusy] = useState(false);
+  const [quitError, setQuitError] = useState<string | null>(null);
   const overlayScope = overlay ? (OVERLAY_SCOPE[overlay] ?? null) : null;
-  useKeyDispatcher(overlayScope, focus);
+  useKeyDispatcher(overlayScope, focus as KeyScope);
   const ui = () => store.getState();
-  const focusBy = (delta: number) => ui().setFocus(PANELS[(PANELS.indexOf(focus) + delta + PANELS.length) % PANELS.length] ?? 'book');
+  const candles = services.candles;
+  const series = useSyncExternalStore(candles ? candles.onChange : NO_SERIES.subscribe, candles ? candles.series : NO_SERIES.get);
+
+  const focusPanel = (panel: PanelId) => {
+    if (panel !== 'book') setWork(panel);
+    ui().setFocus(panel);
+  };
+  const focusBy = (delta: number) => focusPanel(PANEL_ORDER[(PANEL_ORDER.indexOf(focus) + delta + PANEL_ORDER.length) % PANEL_ORDER.length] ?? 'book');
   const moveSymbol = (delta: number) => {
     const list = services.symbols();
     const sel = ui().market.selected;
@@ -37,9 +72,23 @@ export function App() {
     const next = list[(i + delta + list.length) % list.length];
     if (next) services.selectSymbol(next);
   };
-  useCommand(Command.APP_QUIT, () => ui().setOverlay('quit'));
+  const quitDecision = (d: QuitCountdownDecision) => {
+    if (d === 'stay') return ui().setOverlay(null);
+    if (d === 'keep' || !services.countdown) return onQuit();
+    setQuitBusy(true);
+    void services.countdown.disarm().then((problem) => {
+      setQuitBusy(false);
+      if (problem === null) onQuit();
+      else setQuitError(`disarm failed: ${problem}; still armed`);
+    });
+  };
+  useCommand(Command.APP_QUIT, () => {
+    setQuitError(null);
+    ui().setOverlay(armed ? 'quitcountdown' : 'quit');
+  });
   useCommand(Command.APP_HELP, () => ui().setOverlay('help'));
-  useCommand(Command.APP_PALETTE, () => ui().logEvent('info', 'command palette: not built yet', Date.now()), () => 'the command palette arrives with issue 5');
+  useCommand(Command.APP_PALETTE, () => ui().setOverlay('palette'));
+  useCommand(Command.PALETTE_SYMBOLS, () => ui().setOverlay('picker'));
   useCommand(Command.APP_CLOSE_OVERLAY, () => ui().setOverlay(null));
   useCommand(Command.APP_CONFIRM, () => {
     if (overlay === 'quit') onQuit();
@@ -47,39 +96,82 @@ export function App() {
   });
   useCommand(Command.APP_FOCUS_NEXT, () => focusBy(1));
   useCommand(Command.APP_FOCUS_PREV, () => focusBy(-1));
-  useCommand(Command.APP_FOCUS_1, () => ui().setFocus('book'));
-  useCommand(Command.APP_FOCUS_2, () => ui().setFocus('ticker'));
-  useCommand(Command.APP_FOCUS_3, () => ui().setFocus('trades'));
-  useCommand(Command.APP_FOCUS_4, () => false, () => 'panel 4 (orders) arrives with issue 5');
-  useCommand(Command.APP_FOCUS_5, () => false, () => 'panel 5 (positions) arrives with issue 5');
-  useCommand(Command.APP_FOCUS_6, () => false, () => 'panel 6 (loans) arrives with issue 6');
+  const focusDigit = (i: number) => () => focusPanel(PANEL_ORDER[i] ?? 'book');
+  useCommand(Command.APP_FOCUS_1, focusDigit(0));
+  useCommand(Command.APP_FOCUS_2, focusDigit(1));
+  useCommand(Command.APP_FOCUS_3, focusDigit(2));
+  useCommand(Command.APP_FOCUS_4, focusDigit(3));
+  useCommand(Command.APP_FOCUS_5, focusDigit(4));
+  useCommand(Command.APP_FOCUS_6, focusDigit(5));
+  useCommand(Command.APP_FOCUS_7, focusDigit(6));
+  useCommand(Command.APP_FOCUS_8, focusDigit(7));
+  useCommand(Command.APP_FOCUS_9, focusDigit(8), () => (candles ? null : 'no candle chart in this session'));
   useCommand(Command.MARKET_NEXT_SYMBOL, () => moveSymbol(1));
   useCommand(Command.MARKET_PREV_SYMBOL, () => moveSymbol(-1));
 
-  const mainHeight = Math.max(6, rows - 7);
-  const bookWidth = columns >= 120 ? 66 : Math.max(30, Math.floor(columns * 0.56));
-  const sideWidth = Math.max(10, columns - bookWidth);
-  const tradesHeight = Math.max(4, Math.floor(mainHeight * 0.55));
+  const layout = computeLayout(columns, rows, work);
+  const close = () => ui().setOverlay(null);
+  const panel = (id: PanelId, width: number, height: number): ReactNode => {
+    const p = { focused: focus === id, width, height, now };
+    switch (id) {
+      case 'book':
+        return <BookPanel {...p} />;
+      case 'ticket':
+        return <TicketPanel {...p} />;
+      case 'trades':
+        return <TradesPanel {...p} />;
+      case 'orders':
+        return <OrdersPanel {...p} />;
+      case 'positions':
+        return <PositionsPanel {...p} />;
+      case 'account':
+        return <AccountPanel {...p} hotkey="6" />;
+      case 'countdown':
+        return <CountdownPanel {...p} />;
+      case 'log':
+        return <EventLogPanel {...p} />;
+      case 'candles':
+        return series && candles ? (
+          <CandlePanel {...p} hotkey="9" interval={series.interval} type={series.type} intervals={candles.choices().intervals} types={candles.choices().types} onSeries={(i, t) => void candles.setSeries(ui().market.selected, i, t)} />
+        ) : (
+          <EventLogPanel {...p} />
+        );
+    }
+  };
+  const main = (): ReactNode => {
+    if (overlay === 'help') return <HelpOverlay width={columns} height={layout.mainHeight} />;
+    if (overlay === 'palette') return <CommandPalette width={columns} height={layout.mainHeight} onClose={close} />;
+    if (overlay === 'picker') return <SymbolPicker width={columns} height={layout.mainHeight} onClose={close} />;
+    return layout.columns.map((c, ci) => (
+      <Box key={ci} flexDirection="column" width={c.width} height={layout.mainHeight}>
+        {c.panels.map((b) => (
+          <Box key={b.panel} height={b.height} width={c.width}>
+            {panel(b.panel, c.width, b.height)}
+          </Box>
+        ))}
+      </Box>
+    ));
+  };
+  const prompt = overlay === 'quit' ? <ConfirmOverlay question="Quit utadash?" details={['Connections close. The countdown is off.']} width={Math.min(columns, 70)} /> : overlay === 'quitcountdown' ? <QuitCountdownPrompt width={Math.min(columns, 80)} now={now} onDecision={quitDecision} busy={quitBusy} error={quitError} /> : null;
+  // The quit prompts take the ticker's rows plus what they need; the main area gives up the rest.
+  const promptHeight = Math.max(layout.tickerHeight, overlay === 'quitcountdown' ? (quitError ? 8 : 7) : 5);
   return (
     <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
       <StatusBar now={now} columns={columns} />
-      <TickerPanel focused={focus === 'ticker'} width={columns} now={now} />
-      {overlay === 'help' ? (
-        <HelpOverlay width={columns} height={mainHeight} />
-      ) : (
-        <Box height={mainHeight} width={columns} overflow="hidden">
-          <BookPanel focused={focus === 'book'} width={bookWidth} height={mainHeight} now={now} />
-          <Box flexDirection="column" width={sideWidth} height={mainHeight}>
-            {overlay === 'quit' ? (
-              <ConfirmOverlay question="Quit utadash?" details={['Connections close; the countdown is left as it is.']} width={sideWidth} />
-            ) : (
-              <TradesPanel focused={focus === 'trades'} width={sideWidth} height={tradesHeight} now={now} />
-            )}
-            <EventLogPanel focused={false} width={sideWidth} height={mainHeight - (overlay === 'quit' ? 5 : tradesHeight)} />
-          </Box>
+      {prompt ? (
+        <Box height={promptHeight} width={columns} overflow="hidden">
+          {prompt}
         </Box>
+      ) : (
+        <TickerPanel focused={false} width={columns} now={now} />
       )}
-      <Footer overlay={overlayScope} focus={focus} columns={columns} />
+      <Box height={layout.mainHeight - (prompt ? promptHeight - layout.tickerHeight : 0)} width={columns} overflow="hidden">
+        {main()}
+      </Box>
+      <Box height={1} width={columns} flexDirection="column" overflow="hidden">
+        <RenderStatsOverlay width={columns} />
+        <Footer overlay={overlayScope} focus={focus as KeyScope} columns={columns} />
+      </Box>
     </Box>
   );
 }

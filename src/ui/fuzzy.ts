@@ -34,6 +34,13 @@ function isWordStart(text: string, i: number): boolean {
   return /[a-zA-Z]/.test(prev) !== /[a-zA-Z]/.test(ch) && /[0-9]/.test(ch);
 }
 
+/** Cheap rejection: is `q` a subsequence of `text` at all (both lower-case)? */
+function isSubsequence(q: string, text: string): boolean {
+  let i = 0;
+  for (let j = 0; j < text.length && i < q.length; j += 1) if (text[j] === q[i]) i += 1;
+  return i === q.length;
+}
+
 /**
  * Best alignment of one word (no spaces) inside `text` by dynamic programming over
  * (query index, text index), so "btc" prefers "BTCUSDT" at 0 over scattered letters.
@@ -44,9 +51,12 @@ function matchWord(word: string, text: string, lower: string): FuzzyMatch | null
   const m = text.length;
   if (n === 0) return { score: 0, positions: [] };
   if (n > m) return null;
+  if (!isSubsequence(q, lower)) return null;
   // best[i][j]: best score with q[i] matched at text[j]; from[i][j]: where q[i-1] was matched.
   const best: number[][] = [];
   const from: number[][] = [];
+  /** Per query row: the best score (and where) among text positions below `upTo`. */
+  const farBest: { score: number; at: number; upTo: number }[] = [];
   for (let i = 0; i < n; i += 1) {
     const row = new Array<number>(m).fill(Number.NEGATIVE_INFINITY);
     const back = new Array<number>(m).fill(-1);
@@ -59,9 +69,12 @@ function matchWord(word: string, text: string, lower: string): FuzzyMatch | null
         continue;
       }
       const prevRow = best[i - 1] ?? [];
+      // Gaps cost at most GAP_CAP, so only the last GAP_CAP + 1 predecessors can beat the best
+      // older one (kept as a running maximum): O(GAP_CAP) per cell instead of O(text length).
       let top = Number.NEGATIVE_INFINITY;
       let at = -1;
-      for (let k = i - 1; k < j; k += 1) {
+      const near = Math.max(i - 1, j - 1 - GAP_CAP);
+      for (let k = near; k < j; k += 1) {
         const p = prevRow[k] ?? Number.NEGATIVE_INFINITY;
         if (p === Number.NEGATIVE_INFINITY) continue;
         const gap = j - k - 1;
@@ -71,6 +84,22 @@ function matchWord(word: string, text: string, lower: string): FuzzyMatch | null
           at = k;
         }
       }
+      const far = farBest[i - 1];
+      if (far && near > 0) {
+        // Advance the running maximum of prevRow[0 .. near-1].
+        while (far.upTo < near) {
+          const p = prevRow[far.upTo] ?? Number.NEGATIVE_INFINITY;
+          if (p > far.score) {
+            far.score = p;
+            far.at = far.upTo;
+          }
+          far.upTo += 1;
+        }
+        if (far.at >= 0 && far.score - GAP_CAP > top) {
+          top = far.score - GAP_CAP;
+          at = far.at;
+        }
+      }
       if (at >= 0) {
         row[j] = top + own;
         back[j] = at;
@@ -78,6 +107,7 @@ function matchWord(word: string, text: string, lower: string): FuzzyMatch | null
     }
     best.push(row);
     from.push(back);
+    farBest.push({ score: Number.NEGATIVE_INFINITY, at: -1, upTo: 0 });
   }
   const last = best[n - 1] ?? [];
   let end = -1;

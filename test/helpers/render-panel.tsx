@@ -22,6 +22,7 @@ export function unusedServices(over: Partial<AppServices> = {}): AppServices {
     symbols: () => [],
     trading: null,
     countdown: null,
+    candles: null,
     exchange: { call: no('exchange.call') },
     shutdown: async () => undefined,
     ...over,

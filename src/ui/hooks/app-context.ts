@@ -3,6 +3,7 @@ import type { AppServices } from '../../services/app-services.js';
 import type { AppStore } from '../../store/create-app-store.js';
 import type { Binding } from '../keys/bindings.js';
 import type { Theme } from '../theme.js';
+import type { RenderStatsSource } from './use-render-stats.js';
 
 /** Everything the screen is built from: injected once at the root, never imported as a singleton. */
 export interface AppContextValue {
@@ -16,6 +17,8 @@ export interface AppContextValue {
   readonly size: { readonly columns: number; readonly rows: number } | null;
   /** Called when the user confirmed quitting. */
   readonly onQuit: () => void;
+  /** Render statistics for the `!` overlay (fed by Ink's onRender and the stdout byte count); absent = overlay shows "no stats". */
+  readonly renderStats?: RenderStatsSource;
 }
 
 /** The root context. */

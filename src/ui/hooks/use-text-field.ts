@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTextCapture } from './use-commands.js';
 
 /** Options of a text field. */
@@ -23,25 +23,34 @@ export interface TextField {
 }
 
 /**
- * One editable field. While editing, printable keys the field accepts are appended and `backspace`
- * deletes; everything else (enter, escape, tab, arrows) falls through to the key bindings, so the
+ * One editable field. While editing, printable keys the field accepts are appended (the first one
+ * after `startEditing` replaces the shown value, as in a selected form field) and `backspace` deletes; everything else (enter, escape, tab, arrows) falls through to the key bindings, so the
  * form decides what they do.
  */
 export function useTextField(options: TextFieldOptions = {}): TextField {
   const [value, setValue] = useState(options.initial ?? '');
   const [editing, setEditing] = useState(false);
+  // Like a selected field in a form: the first character typed replaces the shown value.
+  // A ref, not state: a burst of keys arrives in one handler call, before any re-render.
+  const fresh = useRef(false);
   const accept = options.accept ?? /^[\x20-\x7e]$/;
   const max = options.maxLength ?? 32;
   useTextCapture(editing, (key) => {
     if (key === 'backspace') {
+      fresh.current = false;
       setValue((v) => v.slice(0, -1));
       return true;
     }
     if (key.length === 1 && accept.test(key)) {
-      setValue((v) => (v.length >= max ? v : v + key));
+      const replace = fresh.current;
+      fresh.current = false;
+      setValue((v) => (replace ? key : v.length >= max ? v : v + key));
       return true;
     }
     return false;
   });
-  return { value, editing, setValue, startEditing: () => setEditing(true), stopEditing: () => setEditing(false) };
+  return { value, editing, setValue, startEditing: () => {
+      setEditing(true);
+      fresh.current = true;
+    }, stopEditing: () => setEditing(false) };
 }

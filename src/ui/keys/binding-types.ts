@@ -15,12 +15,17 @@ export type KeyScope =
   | 'account'
   | 'countdown'
   | 'log'
+  | 'candles'
+  | 'overlay.orderConfirm' | 'overlay.orderEdit' | 'overlay.orderHistory'
+  | 'overlay.ticketConfirm'
+  | 'overlay.quitcountdown'
   | 'overlay.help'
   | 'overlay.confirm'
   | 'overlay.palette'
   | 'overlay.picker'
   | 'overlay.history'
-  | 'overlay.edit';
+  | 'overlay.edit'
+  | 'overlay.positions';
 
 /** One binding: the single source for dispatch, the footer hints and the `?` help overlay. */
 export interface Binding {

@@ -3,6 +3,7 @@ import { COUNTDOWN_BINDINGS } from './areas/countdown.js';
 import { ORDERS_BINDINGS } from './areas/orders.js';
 import { PALETTE_BINDINGS } from './areas/palette.js';
 import { POSITIONS_BINDINGS } from './areas/positions.js';
+import { STATS_BINDINGS } from './areas/stats.js';
 import { TICKET_BINDINGS } from './areas/ticket.js';
 import type { Binding, KeyScope } from './binding-types.js';
 import { Command, type CommandId } from './commands.js';
@@ -17,20 +18,26 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   ...ACCOUNT_BINDINGS,
   ...COUNTDOWN_BINDINGS,
   ...PALETTE_BINDINGS,
+  ...STATS_BINDINGS,
   { command: Command.APP_QUIT, keys: ['q', 'ctrl+c'], description: 'Quit (asks first)', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_HELP, keys: ['?'], description: 'Show every key', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_PALETTE, keys: [':', 'ctrl+p'], description: 'Command palette', category: 'General', scope: 'global', showInFooter: false },
   { command: Command.APP_CLOSE_OVERLAY, keys: ['escape', '?', 'q'], description: 'Close', category: 'General', scope: 'overlay.help', showInFooter: true },
+  { command: Command.HELP_SCROLL_DOWN, keys: ['down', 'j', 'pagedown', 'space'], description: 'Scroll the key list', category: 'General', scope: 'overlay.help', showInFooter: true },
+  { command: Command.HELP_SCROLL_UP, keys: ['up', 'k', 'pageup'], description: 'Scroll back', category: 'General', scope: 'overlay.help', showInFooter: false },
   { command: Command.APP_CONFIRM, keys: ['y', 'enter'], description: 'Confirm', category: 'General', scope: 'overlay.confirm', showInFooter: true },
   { command: Command.APP_CLOSE_OVERLAY, keys: ['n', 'escape'], description: 'Cancel', category: 'General', scope: 'overlay.confirm', showInFooter: true },
   { command: Command.APP_FOCUS_NEXT, keys: ['tab'], description: 'Next panel', category: 'Navigation', scope: 'global', showInFooter: true },
   { command: Command.APP_FOCUS_PREV, keys: ['shift+tab'], description: 'Previous panel', category: 'Navigation', scope: 'global', showInFooter: false },
   { command: Command.APP_FOCUS_1, keys: ['1'], description: 'Focus the order book', category: 'Navigation', scope: 'global', showInFooter: false },
-  { command: Command.APP_FOCUS_2, keys: ['2'], description: 'Focus the ticker', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_2, keys: ['2'], description: 'Focus the order ticket', category: 'Navigation', scope: 'global', showInFooter: false },
   { command: Command.APP_FOCUS_3, keys: ['3'], description: 'Focus the public trades', category: 'Navigation', scope: 'global', showInFooter: false },
-  { command: Command.APP_FOCUS_4, keys: ['4'], description: 'Focus panel 4', category: 'Navigation', scope: 'global', showInFooter: false },
-  { command: Command.APP_FOCUS_5, keys: ['5'], description: 'Focus panel 5', category: 'Navigation', scope: 'global', showInFooter: false },
-  { command: Command.APP_FOCUS_6, keys: ['6'], description: 'Focus panel 6', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_4, keys: ['4'], description: 'Focus open orders', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_5, keys: ['5'], description: 'Focus positions', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_6, keys: ['6'], description: 'Focus the account', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_7, keys: ['7'], description: 'Focus the countdown', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_8, keys: ['8'], description: 'Focus the event log', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_9, keys: ['9'], description: 'Focus the candle chart', category: 'Navigation', scope: 'global', showInFooter: false },
   { command: Command.MARKET_NEXT_SYMBOL, keys: [']', 'n'], description: 'Next symbol', category: 'Market', scope: 'global', showInFooter: true },
   { command: Command.MARKET_PREV_SYMBOL, keys: ['[', 'p'], description: 'Previous symbol', category: 'Market', scope: 'global', showInFooter: false },
   { command: Command.BOOK_CURSOR_UP, keys: ['up', 'k'], description: 'Book cursor up', category: 'Book', scope: 'book', showInFooter: true },

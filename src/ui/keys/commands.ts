@@ -3,6 +3,7 @@ import { COUNTDOWN_COMMANDS } from './areas/countdown.js';
 import { ORDERS_COMMANDS } from './areas/orders.js';
 import { PALETTE_COMMANDS } from './areas/palette.js';
 import { POSITIONS_COMMANDS } from './areas/positions.js';
+import { STATS_COMMANDS } from './areas/stats.js';
 import { TICKET_COMMANDS } from './areas/ticket.js';
 
 /** Every keyboard command, as a dotted id whose namespace is the panel or area it belongs to. */
@@ -13,10 +14,13 @@ export const Command = {
   ...ACCOUNT_COMMANDS,
   ...COUNTDOWN_COMMANDS,
   ...PALETTE_COMMANDS,
+  ...STATS_COMMANDS,
   APP_QUIT: 'app.quit',
   APP_HELP: 'app.help',
   APP_PALETTE: 'app.palette',
   APP_CLOSE_OVERLAY: 'app.closeOverlay',
+  HELP_SCROLL_DOWN: 'help.scrollDown',
+  HELP_SCROLL_UP: 'help.scrollUp',
   APP_CONFIRM: 'app.confirm',
   APP_FOCUS_NEXT: 'app.focusNext',
   APP_FOCUS_PREV: 'app.focusPrev',
@@ -26,6 +30,9 @@ export const Command = {
   APP_FOCUS_4: 'app.focus4',
   APP_FOCUS_5: 'app.focus5',
   APP_FOCUS_6: 'app.focus6',
+  APP_FOCUS_7: 'app.focus7',
+  APP_FOCUS_8: 'app.focus8',
+  APP_FOCUS_9: 'app.focus9',
   MARKET_NEXT_SYMBOL: 'market.nextSymbol',
   MARKET_PREV_SYMBOL: 'market.prevSymbol',
   BOOK_CURSOR_UP: 'book.cursorUp',

@@ -17,7 +17,7 @@ export function EventLogPanel({ focused, width, height }: EventLogPanelProps) {
   const log = useAppStore((s) => s.ui.log.slice(-rows));
   const color = { info: theme.text, ok: theme.ok, warn: theme.warn, error: theme.danger } as const;
   return (
-    <Panel title="Events" hotkey="4" focused={focused} width={width} height={height}>
+    <Panel title="Events" hotkey="8" focused={focused} width={width} height={height}>
       {log.map((e) => (
         <Text key={e.id} wrap="truncate-end" color={color[e.level] ?? undefined}>
           {new Date(e.at).toISOString().slice(11, 19)} {e.text}

@@ -27,7 +27,7 @@ export function TickerPanel({ focused, width, now }: TickerPanelProps) {
   const up = t ? !t.change24h.isNegative() : true;
   const futures = t?.markPrice !== null && t?.markPrice !== undefined;
   return (
-    <Panel title={`${selected.category} ${selected.symbol}${inst && inst.status !== 'online' ? ` [${inst.status}]` : ''}`} hotkey="2" focused={focused} width={width} height={5} badge={<AgeBadge at={t?.ts ?? 0} now={now} />}>
+    <Panel title={`${selected.category} ${selected.symbol}${inst && inst.status !== 'online' ? ` [${inst.status}]` : ''}`} focused={focused} width={width} height={5} badge={<AgeBadge at={t?.ts ?? 0} now={now} />}>
       <Text wrap="truncate-end">
         <Text bold color={(up ? theme.up : theme.down) ?? undefined}>{fixed(t?.lastPrice, p).padStart(12)}</Text>
         <Text color={(up ? theme.up : theme.down) ?? undefined}>{` ${t ? `${up ? '+' : ''}${t.change24h.times(100).toFixed(2)}%` : '--'}`.padStart(9)}</Text>

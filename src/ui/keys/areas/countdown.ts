@@ -1,7 +1,28 @@
 import type { Binding } from '../binding-types.js';
 
 /** Commands of the countdown area (dotted ids; namespace = area). */
-export const COUNTDOWN_COMMANDS = {} as const;
+export const COUNTDOWN_COMMANDS = {
+  COUNTDOWN_ARM: 'countdown.arm',
+  COUNTDOWN_REARM: 'countdown.rearm',
+  COUNTDOWN_DISARM: 'countdown.disarm',
+  COUNTDOWN_SUBMIT: 'countdown.submit',
+  COUNTDOWN_CANCEL_EDIT: 'countdown.cancelEdit',
+  COUNTDOWN_QUIT_KEEP: 'countdown.quitKeep',
+  COUNTDOWN_QUIT_DISARM: 'countdown.quitDisarm',
+  COUNTDOWN_QUIT_STAY: 'countdown.quitStay',
+} as const;
 
-/** Bindings of the countdown area. */
-export const COUNTDOWN_BINDINGS: readonly Binding[] = [];
+/**
+ * Bindings of the countdown area: the panel (scope `countdown`) and the quit prompt shown while
+ * the countdown is armed (scope `overlay.quitcountdown`, i.e. `ui.overlay = 'quitcountdown'`).
+ */
+export const COUNTDOWN_BINDINGS: readonly Binding[] = [
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_ARM, keys: ['a'], description: 'Arm the countdown (enter a window, 5–60 s)', category: 'Countdown', scope: 'countdown', showInFooter: true },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_REARM, keys: ['r'], description: 'Re-arm now', category: 'Countdown', scope: 'countdown', showInFooter: true },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_DISARM, keys: ['z'], description: 'Disarm', category: 'Countdown', scope: 'countdown', showInFooter: true },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_SUBMIT, keys: ['enter'], description: 'Arm with the window entered', category: 'Countdown', scope: 'countdown', showInFooter: false },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_CANCEL_EDIT, keys: ['escape'], description: 'Stop editing the window', category: 'Countdown', scope: 'countdown', showInFooter: false },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_QUIT_KEEP, keys: ['k'], description: 'Quit, keep the countdown armed', category: 'Countdown', scope: 'overlay.quitcountdown', showInFooter: true },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_QUIT_DISARM, keys: ['d'], description: 'Disarm and quit', category: 'Countdown', scope: 'overlay.quitcountdown', showInFooter: true },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_QUIT_STAY, keys: ['escape'], description: 'Stay', category: 'Countdown', scope: 'overlay.quitcountdown', showInFooter: true },
+];

@@ -1,7 +1,54 @@
-import type { Binding } from '../binding-types.js';
+import type { Binding, KeyScope } from '../binding-types.js';
 
 /** Commands of the ticket area (dotted ids; namespace = area). */
-export const TICKET_COMMANDS = {} as const;
+export const TICKET_COMMANDS = {
+  TICKET_UP: 'ticket.up',
+  TICKET_DOWN: 'ticket.down',
+  TICKET_ENTER: 'ticket.enter',
+  TICKET_EDIT: 'ticket.edit',
+  TICKET_STOP_EDIT: 'ticket.stopEdit',
+  TICKET_NEXT_CHOICE: 'ticket.nextChoice',
+  TICKET_PREV_CHOICE: 'ticket.prevChoice',
+  TICKET_BUY: 'ticket.buy',
+  TICKET_SELL: 'ticket.sell',
+  TICKET_TOGGLE_TYPE: 'ticket.toggleType',
+  TICKET_REVIEW: 'ticket.review',
+  TICKET_CONFIRM_YES: 'ticket.confirmYes',
+  TICKET_CONFIRM_NO: 'ticket.confirmNo',
+} as const;
 
-/** Bindings of the ticket area. */
-export const TICKET_BINDINGS: readonly Binding[] = [];
+/** Store `ui.overlay` values of the ticket; `ticketConfirm` activates key scope `overlay.ticketConfirm`. */
+export const TICKET_OVERLAYS = {
+  confirm: 'ticketConfirm',
+} as const;
+
+/** Key scope of each ticket overlay (for the app's overlay → scope map). */
+export const TICKET_OVERLAY_SCOPES: Readonly<Record<string, KeyScope>> = {
+  ticketConfirm: 'overlay.ticketConfirm',
+};
+
+const C = TICKET_COMMANDS;
+
+function b(command: (typeof C)[keyof typeof C], keys: readonly string[], description: string, scope: KeyScope, showInFooter: boolean): Binding {
+  return { command, keys, description, category: 'Ticket', scope, showInFooter };
+}
+
+/**
+ * Bindings of the ticket (scope `ticket`) and its confirmation (`overlay.ticketConfirm`). While a
+ * text field is edited its characters go to the field; up/down then step the price by one tick.
+ */
+export const TICKET_BINDINGS: readonly Binding[] = [
+  b(C.TICKET_UP, ['up', 'k'], 'Previous field (editing price: one tick up)', 'ticket', false),
+  b(C.TICKET_DOWN, ['down', 'j'], 'Next field (editing price: one tick down)', 'ticket', true),
+  b(C.TICKET_ENTER, ['enter'], 'Edit the text field / finish editing / review the order', 'ticket', true),
+  b(C.TICKET_EDIT, ['e'], 'Edit the selected text field', 'ticket', false),
+  b(C.TICKET_STOP_EDIT, ['escape'], 'Stop editing (or clear the last result)', 'ticket', false),
+  b(C.TICKET_NEXT_CHOICE, ['right', ' '], 'Next option of the selected choice', 'ticket', true),
+  b(C.TICKET_PREV_CHOICE, ['left'], 'Previous option of the selected choice', 'ticket', false),
+  b(C.TICKET_BUY, ['b'], 'Buy side (futures: long open / short close)', 'ticket', true),
+  b(C.TICKET_SELL, ['s'], 'Sell side (futures: short open / long close)', 'ticket', true),
+  b(C.TICKET_TOGGLE_TYPE, ['m'], 'Limit / market', 'ticket', true),
+  b(C.TICKET_REVIEW, ['o'], 'Review and place the order (asks first)', 'ticket', true),
+  b(C.TICKET_CONFIRM_YES, ['y', 'enter'], 'Send the order', 'overlay.ticketConfirm', true),
+  b(C.TICKET_CONFIRM_NO, ['n', 'escape'], 'Back to the ticket', 'overlay.ticketConfirm', true),
+];

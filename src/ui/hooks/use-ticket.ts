@@ -1,0 +1,266 @@
+import { useEffect, useRef, useState } from 'react';
+import { stepPrice } from '../../domain/instrument-rules.js';
+import type { HoldMode } from '../../domain/model.js';
+import { parseDecimal } from '../../domain/money.js';
+import type { OrderRequest } from '../../services/order-request.js';
+import { symbolKey } from '../../store/slices/market-slice.js';
+import { TICKET_OVERLAYS } from '../keys/areas/ticket.js';
+import { Command } from '../keys/commands.js';
+import { useAppContext } from './app-context.js';
+import { useAppStore } from './use-app-store.js';
+import { useCommand } from './use-commands.js';
+import { useTextField, type TextField } from './use-text-field.js';
+import {
+  cycleChoice,
+  DEFAULT_CHOICES,
+  deriveTicket,
+  INFO_FIELDS,
+  isTextField,
+  prefillPrice,
+  quickSide,
+  TEXT_FIELD_KEYS,
+  TICKET_FIELDS,
+  type TicketChoices,
+  type TicketDerived,
+  type TicketEnv,
+  type TicketFieldId,
+  type TicketTexts,
+} from './ticket-form.js';
+
+/** Reason shown for every ticket action when the session has no API keys. */
+export const TICKET_READ_ONLY_REASON = 'no API keys: read-only';
+
+/** A price pushed into the ticket from outside (e.g. the book panel); a new `nonce` loads it again. */
+export interface LoadPrice {
+  /** Wire price string. */
+  readonly price: string;
+  /** Changes on every load, so the same price can be loaded twice. */
+  readonly nonce: number;
+}
+
+/** The last submission's result, shown until the next edit. */
+export interface TicketOutcome {
+  readonly kind: 'sending' | 'accepted' | 'rejected' | 'unknown' | 'refused';
+  readonly text: string;
+}
+
+/** Max-open-available for the current side/type: the reply's fields, or failed. */
+export type MaxOpenState = { readonly kind: 'none' } | { readonly kind: 'failed' } | { readonly kind: 'ok'; readonly available: string; readonly maxOpen: string };
+
+/** What the ticket panel renders from the hook. */
+export interface TicketState extends TicketDerived {
+  readonly env: TicketEnv;
+  readonly choices: TicketChoices;
+  readonly texts: TicketTexts;
+  /** Selected field. */
+  readonly cursor: TicketFieldId;
+  /** The text field being edited, or null. */
+  readonly editing: TicketFieldId | null;
+  readonly outcome: TicketOutcome | null;
+  readonly maxOpen: MaxOpenState;
+  /** The request awaiting y/n (confirmation open), or null. */
+  readonly confirming: OrderRequest | null;
+  /** True when the session has no trading service. */
+  readonly readOnly: boolean;
+}
+
+/** Debounce of the max-open-available lookup, ms. */
+export const MAX_OPEN_DEBOUNCE_MS = 300;
+
+const NAVIGABLE = TICKET_FIELDS.filter((f) => !INFO_FIELDS.has(f));
+
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+
+/** Reads `available`/`maxOpen` out of the max-open-available reply (any other shape = failed). */
+export function parseMaxOpen(reply: unknown): MaxOpenState {
+  if (typeof reply !== 'object' || reply === null) return { kind: 'failed' };
+  const r = reply as Record<string, unknown>;
+  const available = str(r['available']);
+  const maxOpen = str(r['maxOpen']);
+  return available === null && maxOpen === null ? { kind: 'failed' } : { kind: 'ok', available: available ?? '—', maxOpen: maxOpen ?? '—' };
+}
+
+function useTicketEnv(): TicketEnv {
+  const selected = useAppStore((s) => s.market.selected);
+  const key = symbolKey(selected);
+  const inst = useAppStore((s) => s.market.instruments[key]);
+  const ticker = useAppStore((s) => s.market.tickers[key]);
+  const book = useAppStore((s) => s.market.books[key]);
+  const delivery = useAppStore((s) => s.market.delivery[key] ?? ticker?.deliveryStatus ?? null);
+  const holdMode = useAppStore((s): HoldMode => {
+    const own = Object.values(s.positions.open).find((p) => p.category === selected.category);
+    return own?.holdMode ?? Object.values(s.positions.open)[0]?.holdMode ?? 'one_way_mode';
+  });
+  const bid = book?.bids[0]?.price;
+  const ask = book?.asks[0]?.price;
+  const positive = (d: ReturnType<typeof parseDecimal> | undefined) => (d && d.gt(0) ? d : null);
+  return {
+    category: selected.category,
+    symbol: selected.symbol,
+    inst,
+    bestBid: (bid ? parseDecimal(bid) : null) ?? positive(ticker?.bid1Price),
+    bestAsk: (ask ? parseDecimal(ask) : null) ?? positive(ticker?.ask1Price),
+    lastPrice: positive(ticker?.lastPrice),
+    holdMode,
+    delivery,
+  };
+}
+
+/**
+ * The order ticket's state and key commands (scope `ticket`, confirmation `overlay.ticketConfirm`).
+ * `focused` stops editing when the panel loses focus; `loadPrice` sets the price when its nonce changes.
+ */
+export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState {
+  const { store, services, now } = useAppContext();
+  const env = useTicketEnv();
+  const trading = services.trading;
+  const readOnly = trading === null;
+  const [choices, setChoicesRaw] = useState<TicketChoices>(DEFAULT_CHOICES);
+  const [cursor, setCursor] = useState<TicketFieldId>('side');
+  const [outcome, setOutcome] = useState<TicketOutcome | null>(null);
+  const [confirming, setConfirming] = useState<OrderRequest | null>(null);
+  const [maxOpen, setMaxOpen] = useState<MaxOpenState>({ kind: 'none' });
+  const textOpts = { accept: /^[\x20-\x7e]$/, maxLength: 24 };
+  const price = useTextField(textOpts);
+  const qty = useTextField(textOpts);
+  const tp = useTextField(textOpts);
+  const sl = useTextField(textOpts);
+  const textFields: Readonly<Record<keyof TicketTexts, TextField>> = { price, qty, takeProfit: tp, stopLoss: sl };
+  const texts: TicketTexts = { price: price.value, qty: qty.value, takeProfit: tp.value, stopLoss: sl.value };
+  const derived = deriveTicket(env, choices, texts);
+  const editingKey = (Object.keys(textFields) as (keyof TicketTexts)[]).find((k) => textFields[k].editing) ?? null;
+  const editing = editingKey === null ? null : (TICKET_FIELDS.find((f) => TEXT_FIELD_KEYS[f] === editingKey) ?? null);
+  const overlay = useAppStore((s) => s.ui.overlay);
+  const confirmOpen = overlay === TICKET_OVERLAYS.confirm && confirming !== null;
+
+  const setChoices = (next: TicketChoices) => {
+    setChoicesRaw(next);
+    setOutcome(null);
+  };
+  const stopAll = () => {
+    for (const f of Object.values(textFields)) if (f.editing) f.stopEditing();
+  };
+
+  // Any text edit clears the last outcome.
+  const textSig = `${texts.price}|${texts.qty}|${texts.takeProfit}|${texts.stopLoss}`;
+  const firstSig = useRef(textSig);
+  useEffect(() => {
+    if (textSig !== firstSig.current) setOutcome(null);
+  }, [textSig]);
+
+  // A new instrument: its prices do not carry over.
+  const key = `${env.category}:${env.symbol}`;
+  const lastKey = useRef(key);
+  useEffect(() => {
+    if (lastKey.current === key) return;
+    lastKey.current = key;
+    price.setValue('');
+    tp.setValue('');
+    sl.setValue('');
+    setOutcome(null);
+  }, [key]);
+
+  // The book (via the lead's wiring) loads a price.
+  useEffect(() => {
+    if (!loadPrice) return;
+    price.setValue(loadPrice.price);
+    setChoicesRaw((c) => ({ ...c, orderType: 'limit' }));
+    setOutcome(null);
+  }, [loadPrice?.nonce]);
+
+  useEffect(() => {
+    if (!focused) stopAll();
+  }, [focused]);
+
+  // Max open available: debounced, never throws.
+  const side = derived.mapped.side;
+  useEffect(() => {
+    setMaxOpen({ kind: 'none' });
+    if (readOnly) return undefined;
+    let live = true;
+    const timer = setTimeout(() => {
+      services.exchange
+        .call('account.getMaxOpenAvailable', { category: env.category, symbol: env.symbol, orderType: choices.orderType, side })
+        .then((reply) => live && setMaxOpen(parseMaxOpen(reply)))
+        .catch(() => live && setMaxOpen({ kind: 'failed' }));
+    }, MAX_OPEN_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [env.category, env.symbol, choices.orderType, side, readOnly]);
+
+  const startEdit = (id: TicketFieldId) => {
+    const k = TEXT_FIELD_KEYS[id];
+    if (!k || derived.fields.find((f) => f.id === id)?.disabledReason) return false;
+    stopAll();
+    const field = textFields[k];
+    if (k === 'price' && field.value === '') {
+      const p = prefillPrice(env, side);
+      if (p) field.setValue(p.toFixed());
+    }
+    field.startEditing();
+    return true;
+  };
+  const move = (delta: number) => {
+    stopAll();
+    setCursor((c) => NAVIGABLE[Math.min(NAVIGABLE.length - 1, Math.max(0, NAVIGABLE.indexOf(c) + delta))] ?? c);
+  };
+  const stepPriceBy = (ticks: number) => {
+    const base = parseDecimal(price.value) ?? prefillPrice(env, side);
+    if (!env.inst || !base) return;
+    price.setValue(stepPrice(env.inst, base, ticks).toFixed());
+  };
+  const review = () => {
+    stopAll();
+    if (!derived.request) {
+      setOutcome({ kind: 'refused', text: `not sent: ${derived.problem ?? 'fix the fields first'}` });
+      return;
+    }
+    setConfirming(derived.request);
+    store.getState().setOverlay(TICKET_OVERLAYS.confirm);
+  };
+  const closeConfirm = () => {
+    setConfirming(null);
+    if (store.getState().ui.overlay === TICKET_OVERLAYS.confirm) store.getState().setOverlay(null);
+  };
+  const send = () => {
+    const request = confirming;
+    closeConfirm();
+    if (!request || !trading) return;
+    setOutcome({ kind: 'sending', text: 'sending…' });
+    void trading.submitOrder(request).then((o) => {
+      if (o.status === 'accepted') setOutcome({ kind: 'accepted', text: `accepted: order ${o.orderId ?? '(id pending)'} · ${o.clientOid}` });
+      else if (o.status === 'rejected') setOutcome({ kind: 'rejected', text: `rejected: ${o.error ?? 'no reason given'}` });
+      else setOutcome({ kind: 'unknown', text: `unknown: checking by clientOid ${o.clientOid}${o.error ? ` (${o.error})` : ''}` });
+      store.getState().logEvent(o.status === 'accepted' ? 'info' : 'warn', `ticket: ${o.status} ${o.clientOid}`, now());
+    });
+  };
+
+  const ro = () => (readOnly ? TICKET_READ_ONLY_REASON : null);
+  useCommand(Command.TICKET_UP, () => (editing === 'price' ? stepPriceBy(1) : move(-1)));
+  useCommand(Command.TICKET_DOWN, () => (editing === 'price' ? stepPriceBy(-1) : move(1)));
+  useCommand(
+    Command.TICKET_ENTER,
+    () => {
+      if (editing) return stopAll();
+      if (isTextField(cursor) && startEdit(cursor)) return undefined;
+      return review();
+    },
+    ro,
+  );
+  useCommand(Command.TICKET_EDIT, () => startEdit(cursor), () => ro() ?? (isTextField(cursor) ? (derived.fields.find((f) => f.id === cursor)?.disabledReason ?? null) : 'this field is a choice: use ←/→ or space'));
+  useCommand(Command.TICKET_STOP_EDIT, () => (editing ? stopAll() : setOutcome(null)));
+  useCommand(Command.TICKET_NEXT_CHOICE, () => setChoices(cycleChoice(choices, cursor, 1)), () => ro() ?? (derived.fields.find((f) => f.id === cursor)?.disabledReason ?? null));
+  useCommand(Command.TICKET_PREV_CHOICE, () => setChoices(cycleChoice(choices, cursor, -1)), () => ro() ?? (derived.fields.find((f) => f.id === cursor)?.disabledReason ?? null));
+  useCommand(Command.TICKET_BUY, () => setChoices(quickSide(choices, 'buy')), ro);
+  useCommand(Command.TICKET_SELL, () => setChoices(quickSide(choices, 'sell')), ro);
+  useCommand(Command.TICKET_TOGGLE_TYPE, () => setChoices({ ...choices, orderType: choices.orderType === 'limit' ? 'market' : 'limit' }), ro);
+  useCommand(Command.TICKET_REVIEW, review, ro);
+  useCommand(Command.TICKET_CONFIRM_YES, send);
+  useCommand(Command.TICKET_CONFIRM_NO, closeConfirm);
+
+  return { ...derived, env, choices, texts, cursor, editing, outcome, maxOpen, confirming: confirmOpen ? confirming : null, readOnly };
+}

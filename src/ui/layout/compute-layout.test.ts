@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { computeLayout, PANEL_ORDER } from './compute-layout.js';
+
+describe('computeLayout', () => {
+  it.each([
+    [80, 24],
+    [100, 30],
+    [160, 48],
+    [200, 60],
+    [240, 70],
+    [120, 26],
+  ])('fills %ix%i exactly: widths sum to the columns, heights to the main area', (cols, rows) => {
+    for (const work of PANEL_ORDER) {
+      const l = computeLayout(cols, rows, work);
+      expect(l.columns.reduce((s, c) => s + c.width, 0)).toBe(cols);
+      for (const c of l.columns) expect(c.panels.reduce((s, p) => s + p.height, 0)).toBe(l.mainHeight);
+      expect(1 + l.tickerHeight + l.mainHeight + 1).toBeLessThanOrEqual(Math.max(rows, 14));
+      expect(l.visible).toContain('book');
+      expect(new Set(l.visible).size).toBe(l.visible.length);
+      if (work !== 'book') expect(l.visible).toContain(work);
+    }
+  });
+  it('narrow shows the book and one work panel; wide adds the ticket column and candles', () => {
+    expect(computeLayout(80, 24, 'orders').visible).toEqual(['book', 'orders']);
+    expect(computeLayout(80, 24, 'book').visible).toEqual(['book', 'ticket']);
+    expect(computeLayout(160, 48, 'positions').visible).toEqual(['book', 'ticket', 'countdown', 'positions']);
+    expect(computeLayout(200, 60, 'account').visible).toEqual(['book', 'ticket', 'countdown', 'candles', 'account']);
+    expect(computeLayout(200, 60, 'ticket').visible).toEqual(['book', 'ticket', 'countdown', 'candles', 'orders']);
+  });
+});

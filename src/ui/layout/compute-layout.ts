@@ -1,0 +1,73 @@
+/** Panels the main area can show. */
+export type PanelId = 'book' | 'ticket' | 'orders' | 'positions' | 'account' | 'countdown' | 'trades' | 'log' | 'candles';
+
+/** Panels in focus order (Tab) with their digit key (index + 1). */
+export const PANEL_ORDER: readonly PanelId[] = ['book', 'ticket', 'trades', 'orders', 'positions', 'account', 'countdown', 'log', 'candles'];
+
+/** One panel placed in a column. */
+export interface PanelBox {
+  readonly panel: PanelId;
+  readonly height: number;
+}
+
+/** A column of stacked panels. */
+export interface LayoutColumn {
+  readonly width: number;
+  readonly panels: readonly PanelBox[];
+}
+
+/** Where everything goes for one terminal size. */
+export interface Layout {
+  /** narrow: book + one work panel; medium: book, ticket column, work; wide: adds the candle chart above the work panel. */
+  readonly mode: 'narrow' | 'medium' | 'wide';
+  /** Rows of the ticker strip under the status bar. */
+  readonly tickerHeight: number;
+  /** Rows of the main area (between the ticker and the footer). */
+  readonly mainHeight: number;
+  readonly columns: readonly LayoutColumn[];
+  /** Panels on screen right now (focusing another one swaps it into the work slot). */
+  readonly visible: readonly PanelId[];
+}
+
+/** Panels that live in the work slot when they are not placed elsewhere. */
+const WORK_DEFAULT: PanelId = 'orders';
+
+/**
+ * Lays the screen out for `columns`×`rows`: one status row, the ticker strip, the main area and one
+ * footer row, never more than `rows`. `work` is the panel for the work slot (the last focused panel
+ * that has no fixed place).
+ */
+export function computeLayout(columns: number, rows: number, work: PanelId): Layout {
+  const tickerHeight = 5;
+  const mainHeight = Math.max(6, rows - 2 - tickerHeight);
+  const placed = (cols: readonly LayoutColumn[], mode: Layout['mode']): Layout => ({
+    mode,
+    tickerHeight,
+    mainHeight,
+    columns: cols,
+    visible: cols.flatMap((c) => c.panels.map((p) => p.panel)),
+  });
+  if (columns < 120) {
+    const bookW = Math.max(30, Math.floor(columns * 0.5));
+    const slot = work === 'book' ? 'ticket' : work;
+    return placed([{ width: bookW, panels: [{ panel: 'book', height: mainHeight }] }, { width: columns - bookW, panels: [{ panel: slot, height: mainHeight }] }], 'narrow');
+  }
+  const bookW = columns >= 180 ? 56 : 48;
+  const ticketW = columns >= 180 ? 46 : 42;
+  const restW = columns - bookW - ticketW;
+  const countdownH = 7;
+  const ticketCol: PanelBox[] = mainHeight >= 26 ? [{ panel: 'ticket', height: mainHeight - countdownH }, { panel: 'countdown', height: countdownH }] : [{ panel: 'ticket', height: mainHeight }];
+  const fixed = new Set<PanelId>(['book', ...ticketCol.map((p) => p.panel)]);
+  const wide = columns >= 180 && rows >= 40;
+  if (wide) fixed.add('candles');
+  const slot = fixed.has(work) ? WORK_DEFAULT : work;
+  const right: PanelBox[] = wide ? [{ panel: 'candles', height: Math.floor(mainHeight * 0.4) }, { panel: slot, height: mainHeight - Math.floor(mainHeight * 0.4) }] : [{ panel: slot, height: mainHeight }];
+  return placed(
+    [
+      { width: bookW, panels: [{ panel: 'book', height: mainHeight }] },
+      { width: ticketW, panels: ticketCol },
+      { width: restW, panels: right },
+    ],
+    wide ? 'wide' : 'medium',
+  );
+}

@@ -1,0 +1,153 @@
+import { Decimal } from 'decimal.js';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Instrument, Order } from '../../domain/model.js';
+import type { ModifyChange } from '../../services/order-batch.js';
+import { createAppStore } from '../../store/create-app-store.js';
+import { renderPanel } from '../../../test/helpers/render-panel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
+import { checkBatchEdit, checkOrderEdit, OrderBatchEditOverlay, OrderEditOverlay, type OrderEditChange } from './OrderEditOverlay.js';
+
+const d = (s: string) => new Decimal(s);
+
+function order(id: string, over: Partial<Order> = {}): Order {
+  return {
+    orderId: id,
+    clientOid: `c${id}`,
+    category: 'USDT-FUTURES',
+    symbol: 'BTCUSDT',
+    side: 'buy',
+    orderType: 'limit',
+    price: d('97000'),
+    qty: d('0.01'),
+    cumExecQty: d('0'),
+    avgPrice: d('0'),
+    status: 'live',
+    timeInForce: 'gtc',
+    posSide: null,
+    reduceOnly: false,
+    cancelReason: '',
+    createdTime: 1,
+    updatedTime: 1,
+    ...over,
+  };
+}
+
+const BTC: Instrument = {
+  category: 'USDT-FUTURES',
+  symbol: 'BTCUSDT',
+  baseCoin: 'BTC',
+  quoteCoin: 'USDT',
+  pricePrecision: 1,
+  quantityPrecision: 3,
+  priceMultiplier: d('0.5'),
+  quantityMultiplier: d('0.001'),
+  minOrderQty: d('0.001'),
+  maxOrderQty: d('100'),
+  minOrderAmount: d('5'),
+  status: 'online',
+  isReality: false,
+  makerFeeRate: d('0.0002'),
+  takerFeeRate: d('0.0006'),
+  contractType: 'perpetual',
+  maxLeverage: d('125'),
+};
+
+/** The field capture registers in a passive effect one scheduler turn after the caret shows. */
+async function afterEffects(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+afterEach(() => cleanup());
+
+describe('checkOrderEdit', () => {
+  it('reports each field with the instrument rule, and sends only what changed', () => {
+    expect(checkOrderEdit(order('1'), BTC, '97000.3', '0.01')).toMatchObject({ price: expect.stringContaining('multiple of 0.5'), change: null });
+    expect(checkOrderEdit(order('1'), BTC, '97000', '0.0001')).toMatchObject({ qty: expect.stringContaining('0.0001'), change: null });
+    expect(checkOrderEdit(order('1'), BTC, '97000', '0.01')).toEqual({ price: null, qty: null, form: 'nothing changed: edit the price or the quantity', change: null });
+    expect(checkOrderEdit(order('1'), BTC, '96500', '0.01').change).toEqual({ price: '96500' });
+    expect(checkOrderEdit(order('1'), BTC, '97000', '0.02').change).toEqual({ qty: '0.02' });
+  });
+  it('refuses a quantity at or below what already filled', () => {
+    expect(checkOrderEdit(order('1', { cumExecQty: d('0.005') }), BTC, '97000', '0.005').qty).toBe('quantity must stay above the filled 0.005');
+  });
+  it('checks plain numbers only when the instrument is not loaded', () => {
+    expect(checkOrderEdit(order('1'), undefined, 'abc', '0.01').price).toContain('not a plain decimal');
+    expect(checkOrderEdit(order('1'), undefined, '97000.3', '0.01').change).toEqual({ price: '97000.3' });
+  });
+});
+
+describe('checkBatchEdit', () => {
+  const instruments = { 'USDT-FUTURES:BTCUSDT': BTC };
+  it('moves every price by whole ticks and checks each order', () => {
+    expect(checkBatchEdit([order('1'), order('2', { price: d('96000') })], instruments, '3', '')).toEqual({
+      problem: null,
+      changes: [
+        { orderId: '1', price: '97001.5' },
+        { orderId: '2', price: '96001.5' },
+      ],
+    });
+  });
+  it('says why it cannot', () => {
+    expect(checkBatchEdit([], instruments, '1', '').problem).toBe('no orders selected');
+    expect(checkBatchEdit([order('1')], instruments, '1.5', '').problem).toContain('whole number');
+    expect(checkBatchEdit([order('1')], instruments, '', '').problem).toContain('nothing to change');
+    expect(checkBatchEdit([order('1')], {}, '1', '').problem).toContain('rules of BTCUSDT are not loaded');
+    expect(checkBatchEdit([order('1'), order('2')], instruments, '', '0.0005').problem).toContain('order 1: quantity 0.0005');
+    expect(checkBatchEdit([order('1')], instruments, '', '0.02').changes).toEqual([{ orderId: '1', qty: '0.02' }]);
+  });
+});
+
+describe('OrderEditOverlay', () => {
+  it('fits 50x12, shows the reason under the field, sends nothing while invalid, then submits; Esc cancels', async () => {
+    const store = createAppStore();
+    store.getState().setOverlay('orderEdit');
+    const sent: OrderEditChange[] = [];
+    let cancelled = 0;
+    const app = renderPanel(<OrderEditOverlay order={order('7')} instrument={BTC} width={50} onSubmit={(c) => sent.push(c)} onCancel={() => (cancelled += 1)} />, { store, columns: 50, rows: 12 });
+    await app.waitForText('97000▌');
+    await afterEffects();
+    // The first key replaces the prefilled value, like a selected form field.
+    await app.press('97000.3');
+    await app.waitForText('price must be a multiple of 0.5');
+    for (const l of app.frame().split('\n')) expect(l.length).toBeLessThanOrEqual(50);
+    expect(app.frame().split('\n').length).toBeLessThanOrEqual(12);
+    await app.press('\r');
+    await waitFor(() => store.getState().ui.log.some((e) => e.text.startsWith('orders.editSubmit: price must be a multiple of 0.5')));
+    expect(sent).toEqual([]);
+    await app.press('\x7f');
+    await app.waitForText('97000.▌');
+    await app.press('5');
+    await waitFor(() => !app.frame().includes('multiple of'));
+    await app.press('\r');
+    await waitFor(() => sent.length === 1);
+    expect(sent).toEqual([{ price: '97000.5' }]);
+    await app.press('\x1b');
+    await waitFor(() => cancelled === 1);
+  });
+});
+
+describe('OrderBatchEditOverlay', () => {
+  it('takes a signed tick offset and a quantity and submits one change per order', async () => {
+    const store = createAppStore();
+    store.getState().setOverlay('orderEdit');
+    const sent: (readonly ModifyChange[])[] = [];
+    const orders = [order('1'), order('2', { price: d('95000') })];
+    const app = renderPanel(<OrderBatchEditOverlay orders={orders} instruments={{ 'USDT-FUTURES:BTCUSDT': BTC }} width={60} onSubmit={(c) => sent.push(c)} onCancel={() => undefined} />, { store, columns: 60, rows: 12 });
+    await app.waitForText('Modify 2 USDT-FUTURES orders');
+    await app.waitForText('▌');
+    await afterEffects();
+    await app.press('+1');
+    await app.press('\t');
+    await app.waitForText('unchanged▌');
+    await afterEffects();
+    await app.press('0.003');
+    await app.waitForText('Enter: review 2 changes');
+    await app.press('\r');
+    await waitFor(() => sent.length === 1);
+    expect(sent[0]).toEqual([
+      { orderId: '1', price: '97000.5', qty: '0.003' },
+      { orderId: '2', price: '95000.5', qty: '0.003' },
+    ]);
+  });
+});

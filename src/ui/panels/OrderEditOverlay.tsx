@@ -1,0 +1,191 @@
+import { Box, Text } from 'ink';
+import { useEffect, useState } from 'react';
+import { checkPrice, checkQuantity, stepPrice } from '../../domain/instrument-rules.js';
+import type { Instrument, Order } from '../../domain/model.js';
+import { parseDecimal } from '../../domain/money.js';
+import type { ModifyChange } from '../../services/order-batch.js';
+import { FieldRow } from '../components/FieldRow.js';
+import { useAppContext } from '../hooks/app-context.js';
+import { useCommand } from '../hooks/use-commands.js';
+import { useTextField, type TextField } from '../hooks/use-text-field.js';
+import { Command } from '../keys/commands.js';
+
+/** A new price and/or quantity for one order (wire strings; absent = unchanged). */
+export interface OrderEditChange {
+  readonly price?: string;
+  readonly qty?: string;
+}
+
+/** What the edit form makes of its two texts. */
+export interface OrderEditCheck {
+  /** Problem with the price text, or null. */
+  readonly price: string | null;
+  /** Problem with the quantity text, or null. */
+  readonly qty: string | null;
+  /** Problem with the form as a whole (nothing changed), or null. */
+  readonly form: string | null;
+  /** The change to send; null while anything is wrong. */
+  readonly change: OrderEditChange | null;
+}
+
+function plainProblem(text: string, what: string): string | null {
+  const d = parseDecimal(text);
+  if (d === null) return `${what} "${text}" is not a plain decimal number`;
+  return d.lte(0) ? `${what} must be above 0` : null;
+}
+
+/**
+ * Checks a modify of `order` against its instrument's rules (`checkPrice`/`checkQuantity`); without
+ * the instrument only "a positive decimal" is checked. Unchanged fields are left out of the change.
+ */
+export function checkOrderEdit(order: Order, inst: Instrument | undefined, priceText: string, qtyText: string): OrderEditCheck {
+  const priceProblem = inst ? (checkPrice(inst, priceText)[0]?.message ?? null) : plainProblem(priceText, 'price');
+  const newPrice = priceProblem === null ? parseDecimal(priceText) : null;
+  let qtyProblem = inst ? (checkQuantity(inst, qtyText, { side: order.side, orderType: 'limit', price: newPrice ?? order.price })[0]?.message ?? null) : plainProblem(qtyText, 'quantity');
+  const newQty = qtyProblem === null ? parseDecimal(qtyText) : null;
+  if (newQty && newQty.lte(order.cumExecQty)) qtyProblem = `quantity must stay above the filled ${order.cumExecQty.toFixed()}`;
+  if (priceProblem !== null || qtyProblem !== null || !newPrice || !newQty) return { price: priceProblem, qty: qtyProblem, form: null, change: null };
+  const priceChanged = order.price === null || !newPrice.eq(order.price);
+  const qtyChanged = !newQty.eq(order.qty);
+  if (!priceChanged && !qtyChanged) return { price: null, qty: null, form: 'nothing changed: edit the price or the quantity', change: null };
+  return { price: null, qty: null, form: null, change: { ...(priceChanged ? { price: priceText } : {}), ...(qtyChanged ? { qty: qtyText } : {}) } };
+}
+
+const NUMBER_KEYS = /^[0-9.]$/;
+
+/** Keeps exactly the selected field in editing mode; tab/up/down move between fields. */
+function useFieldFocus(fields: readonly TextField[]): number {
+  const [at, setAt] = useState(0);
+  const active = fields[at];
+  useEffect(() => {
+    active?.startEditing();
+    return () => active?.stopEditing();
+    // The field objects are recreated every render; only the index matters.
+  }, [at]);
+  useCommand(Command.ORDERS_EDIT_NEXT_FIELD, () => setAt((i) => (i + 1) % fields.length));
+  useCommand(Command.ORDERS_EDIT_PREV_FIELD, () => setAt((i) => (i - 1 + fields.length) % fields.length));
+  return at;
+}
+
+/** Props of the single-order modify form. */
+export interface OrderEditOverlayProps {
+  /** The order being modified (a limit order of a category that supports modify). */
+  readonly order: Order;
+  /** Its instrument (from `market.instruments`); undefined = rules not loaded, only numbers are checked. */
+  readonly instrument: Instrument | undefined;
+  /** Outer width in columns (min 30). */
+  readonly width: number;
+  /** Called with a valid change on Enter; never called while a field is invalid. */
+  readonly onSubmit: (change: OrderEditChange) => void;
+  /** Escape. */
+  readonly onCancel: () => void;
+}
+
+/** Modify price/qty in place: two prefilled fields, checked as you type; 6 rows tall (+1 per error). Scope `overlay.orderEdit`. */
+export function OrderEditOverlay({ order, instrument, width, onSubmit, onCancel }: OrderEditOverlayProps) {
+  const { theme } = useAppContext();
+  const price = useTextField({ initial: order.price?.toFixed() ?? '', accept: NUMBER_KEYS, maxLength: 24 });
+  const qty = useTextField({ initial: order.qty.toFixed(), accept: NUMBER_KEYS, maxLength: 24 });
+  const at = useFieldFocus([price, qty]);
+  const check = checkOrderEdit(order, instrument, price.value, qty.value);
+  useCommand(
+    Command.ORDERS_EDIT_SUBMIT,
+    () => {
+      if (check.change) onSubmit(check.change);
+    },
+    () => (check.change ? null : (check.price ?? check.qty ?? check.form ?? 'fix the fields first')),
+  );
+  useCommand(Command.ORDERS_EDIT_CANCEL, onCancel);
+  const base = instrument?.baseCoin;
+  return (
+    <Box flexDirection="column" borderStyle="double" borderColor={theme.accent ?? undefined} width={width} flexShrink={0} overflow="hidden">
+      <Text bold wrap="truncate-end">{`Modify ${order.side} ${order.symbol} ${order.orderId}`}</Text>
+      <FieldRow label="price" value={price.value} selected={at === 0} editing={price.editing} error={check.price} labelWidth={6} {...(instrument ? { unit: instrument.quoteCoin } : {})} />
+      <FieldRow label="qty" value={qty.value} selected={at === 1} editing={qty.editing} error={check.qty} labelWidth={6} {...(base ? { unit: base } : {})} />
+      <Text wrap="truncate-end" color={(check.form ? theme.warn : theme.muted) ?? undefined}>
+        {check.form ?? (instrument ? 'Enter send · Esc close · Tab field' : 'rules not loaded: numbers only · Enter send')}
+      </Text>
+    </Box>
+  );
+}
+
+/** What the batch form makes of its texts. */
+export interface BatchEditCheck {
+  /** Problem to show (first one found), or null. */
+  readonly problem: string | null;
+  /** One change per order; null while anything is wrong. */
+  readonly changes: readonly ModifyChange[] | null;
+}
+
+/**
+ * A batch modify: every order's price moved by `ticksText` price steps (signed integer, '' or 0 =
+ * unchanged) and/or every quantity set to `qtyText` ('' = unchanged), each checked against its
+ * instrument's rules.
+ */
+export function checkBatchEdit(orders: readonly Order[], instruments: Readonly<Record<string, Instrument>>, ticksText: string, qtyText: string): BatchEditCheck {
+  if (orders.length === 0) return { problem: 'no orders selected', changes: null };
+  if (ticksText !== '' && !/^[+-]?\d{1,6}$/.test(ticksText)) return { problem: `tick offset "${ticksText}" must be a whole number, e.g. -2 or 3`, changes: null };
+  const ticks = ticksText === '' ? 0 : Number.parseInt(ticksText, 10);
+  if (ticks === 0 && qtyText === '') return { problem: 'nothing to change: give a tick offset or a new quantity', changes: null };
+  const changes: ModifyChange[] = [];
+  for (const o of orders) {
+    const inst = instruments[`${o.category}:${o.symbol}`];
+    if (!inst) return { problem: `rules of ${o.symbol} are not loaded yet; cannot check order ${o.orderId}`, changes: null };
+    let price: string | undefined;
+    if (ticks !== 0) {
+      if (o.price === null) return { problem: `order ${o.orderId} is a market order: no price to move`, changes: null };
+      price = stepPrice(inst, o.price, ticks).toFixed();
+      const p = checkPrice(inst, price)[0];
+      if (p) return { problem: `order ${o.orderId}: ${p.message}`, changes: null };
+    }
+    if (qtyText !== '') {
+      const q = checkQuantity(inst, qtyText, { side: o.side, orderType: 'limit', price: price === undefined ? o.price : parseDecimal(price) })[0];
+      if (q) return { problem: `order ${o.orderId}: ${q.message}`, changes: null };
+      const nq = parseDecimal(qtyText);
+      if (nq && nq.lte(o.cumExecQty)) return { problem: `order ${o.orderId}: quantity must stay above the filled ${o.cumExecQty.toFixed()}`, changes: null };
+    }
+    changes.push({ orderId: o.orderId, ...(price === undefined ? {} : { price }), ...(qtyText === '' ? {} : { qty: qtyText }) });
+  }
+  return { problem: null, changes };
+}
+
+/** Props of the batch modify form. */
+export interface OrderBatchEditOverlayProps {
+  /** The selected orders (one category, at most 20). */
+  readonly orders: readonly Order[];
+  /** `market.instruments`, keyed `CATEGORY:SYMBOL`. */
+  readonly instruments: Readonly<Record<string, Instrument>>;
+  /** Outer width in columns (min 30). */
+  readonly width: number;
+  /** Called with valid changes on Enter; never while invalid. */
+  readonly onSubmit: (changes: readonly ModifyChange[]) => void;
+  /** Escape. */
+  readonly onCancel: () => void;
+}
+
+/** Batch modify: a price offset in ticks and/or one new quantity for every selected order; 6 rows tall. Scope `overlay.orderEdit`. */
+export function OrderBatchEditOverlay({ orders, instruments, width, onSubmit, onCancel }: OrderBatchEditOverlayProps) {
+  const { theme } = useAppContext();
+  const ticks = useTextField({ initial: '', accept: /^[0-9+-]$/, maxLength: 7 });
+  const qty = useTextField({ initial: '', accept: NUMBER_KEYS, maxLength: 24 });
+  const at = useFieldFocus([ticks, qty]);
+  const check = checkBatchEdit(orders, instruments, ticks.value, qty.value);
+  useCommand(
+    Command.ORDERS_EDIT_SUBMIT,
+    () => {
+      if (check.changes) onSubmit(check.changes);
+    },
+    () => (check.changes ? null : (check.problem ?? 'fix the fields first')),
+  );
+  useCommand(Command.ORDERS_EDIT_CANCEL, onCancel);
+  return (
+    <Box flexDirection="column" borderStyle="double" borderColor={theme.accent ?? undefined} width={width} flexShrink={0} overflow="hidden">
+      <Text bold wrap="truncate-end">{`Modify ${orders.length} ${orders[0]?.category ?? ''} orders`}</Text>
+      <FieldRow label="ticks" value={ticks.value} placeholder="0 (price unchanged)" selected={at === 0} editing={ticks.editing} labelWidth={6} />
+      <FieldRow label="qty" value={qty.value} placeholder="unchanged" selected={at === 1} editing={qty.editing} labelWidth={6} />
+      <Text wrap="truncate-end" color={(check.problem && (ticks.value !== '' || qty.value !== '') ? theme.danger : theme.muted) ?? undefined}>
+        {check.problem ?? `Enter: review ${check.changes?.length ?? 0} changes · Esc close`}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,431 @@
+import { Decimal } from 'decimal.js';
+import { cleanup } from 'ink-testing-library';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Instrument, Position, Ticker } from '../../domain/model.js';
+import type { TradingServices } from '../../services/app-services.js';
+import type { OrderRequest } from '../../services/order-request.js';
+import type { OrderOutcome } from '../../services/order-service.js';
+import { createAppStore, type AppStore } from '../../store/create-app-store.js';
+import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
+import { BTC_CM, BTC_PERP, BTC_SPOT, RAAPL, XRP_LIMIT_OPEN } from '../hooks/ticket.testkit.js';
+import type { LoadPrice } from '../hooks/use-ticket.js';
+import { useAppStore } from '../hooks/use-app-store.js';
+import { TicketPanel } from './TicketPanel.js';
+
+const NOW = 1_700_000_000_000;
+const d = (s: string) => new Decimal(s);
+const UP = '\x1b[A';
+const DOWN = '\x1b[B';
+const RIGHT = '\x1b[C';
+const ENTER = '\r';
+const BACKSPACE = '\x7f';
+
+function ticker(inst: Instrument, last: string): Ticker {
+  return {
+    category: inst.category,
+    symbol: inst.symbol,
+    lastPrice: d(last),
+    bid1Price: d(last),
+    ask1Price: d(last),
+    high24h: d(last),
+    low24h: d(last),
+    open24h: d(last),
+    change24h: d('0'),
+    volume24h: d('0'),
+    turnover24h: d('0'),
+    markPrice: null,
+    indexPrice: null,
+    fundingRate: null,
+    openInterest: null,
+    deliveryStatus: null,
+    ts: NOW,
+  };
+}
+
+function position(over: Partial<Position> = {}): Position {
+  return {
+    category: 'USDT-FUTURES',
+    symbol: 'ETHUSDT',
+    posSide: 'long',
+    holdMode: 'hedge_mode',
+    marginMode: 'crossed',
+    marginCoin: 'USDT',
+    size: d('1'),
+    available: d('1'),
+    avgPrice: d('3000'),
+    markPrice: d('3000'),
+    unrealisedPnl: d('0'),
+    leverage: d('10'),
+    liqPrice: d('0'),
+    margin: d('300'),
+    takeProfit: null,
+    stopLoss: null,
+    updatedTime: NOW,
+    ...over,
+  };
+}
+
+/** A TradingServices double: records submitted requests and answers with a scripted outcome. */
+class RecordingTrading {
+  readonly submitted: OrderRequest[] = [];
+  outcome: OrderOutcome = { status: 'accepted', orderId: '123', clientOid: 'c-1', sent: true };
+  readonly api: TradingServices = {
+    submitOrder: async (r) => {
+      this.submitted.push(r);
+      return this.outcome;
+    },
+    modifyOrder: () => Promise.reject(new Error('not used')),
+    cancelOrder: () => Promise.reject(new Error('not used')),
+    cancelAll: () => Promise.reject(new Error('not used')),
+    cancelBatch: () => Promise.reject(new Error('not used')),
+    modifyBatch: () => Promise.reject(new Error('not used')),
+    closePosition: () => Promise.reject(new Error('not used')),
+    closeAll: () => Promise.reject(new Error('not used')),
+  };
+}
+
+/** Lets a test push `loadPrice` into the mounted panel, as the book panel will. */
+interface PriceControl {
+  load: (p: LoadPrice) => void;
+}
+
+function Host({ control, columns, rows }: { readonly control: PriceControl; readonly columns: number; readonly rows: number }) {
+  const [loadPrice, setLoadPrice] = useState<LoadPrice | undefined>(undefined);
+  control.load = setLoadPrice;
+  const focused = useAppStore((s) => s.ui.focus) === 'ticket';
+  return <TicketPanel focused={focused} width={columns} height={rows} now={NOW} {...(loadPrice ? { loadPrice } : {})} />;
+}
+
+interface SetupOptions {
+  readonly inst?: Instrument;
+  readonly trading?: RecordingTrading | null;
+  readonly columns?: number;
+  readonly rows?: number;
+  readonly positions?: readonly Position[];
+  readonly maxOpen?: (params: unknown) => Promise<unknown>;
+}
+
+function setup(opts: SetupOptions = {}) {
+  const inst = opts.inst ?? BTC_PERP;
+  const store: AppStore = createAppStore();
+  store.getState().setInstruments([BTC_PERP, BTC_SPOT, BTC_CM, RAAPL, XRP_LIMIT_OPEN], NOW);
+  store.getState().setTickers([ticker(inst, inst === XRP_LIMIT_OPEN ? '0.5' : '97000')], NOW);
+  if (inst !== XRP_LIMIT_OPEN) {
+    store.getState().setBooks({ [`${inst.category}:${inst.symbol}`]: { bids: [{ price: '97000', size: '1', cum: d('1') }], asks: [{ price: '97000.5', size: '1', cum: d('1') }], seq: '1', source: 'books5', updatedAt: NOW, synced: true } }, NOW);
+  }
+  store.getState().replacePositions(opts.positions ?? [], NOW);
+  store.getState().selectSymbol({ category: inst.category, symbol: inst.symbol });
+  store.getState().setFocus('ticket');
+  const trading = opts.trading === undefined ? new RecordingTrading() : opts.trading;
+  const calls: { id: string; params: unknown }[] = [];
+  const exchange = {
+    call: (id: string, params: unknown) => {
+      calls.push({ id, params });
+      return (opts.maxOpen ?? (async () => ({ available: '1000', maxOpen: '0.0103' })))(params);
+    },
+  };
+  const columns = opts.columns ?? 60;
+  const rows = opts.rows ?? 24;
+  const services = unusedServices({ trading: trading?.api ?? null, exchange });
+  const control: PriceControl = { load: () => undefined };
+  const app = renderPanel(<Host control={control} columns={columns} rows={rows} />, { store, services, columns, rows, now: () => NOW });
+  return { store, trading, app, columns, rows, calls, control };
+}
+
+type App = ReturnType<typeof setup>['app'];
+
+function expectFits(frame: string, columns: number, rows: number): void {
+  const lines = frame.split('\n');
+  expect(lines.length).toBeLessThanOrEqual(rows);
+  for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(columns);
+}
+
+/** Lets the passive effects (key capture registration) run before the next key. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 3; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+async function keys(app: App, ...list: string[]): Promise<void> {
+  for (const k of list) {
+    await app.press(k);
+    await settle();
+  }
+}
+
+/** Field order (cursor skips the info row "sends"). */
+const FIELD = { side: 0, type: 1, price: 2, qty: 3, tif: 4, intent: 5, margin: 6, tp: 7, sl: 8 } as const;
+
+async function goTo(app: App, field: keyof typeof FIELD): Promise<void> {
+  await keys(app, ...Array<string>(FIELD[field]).fill(DOWN));
+}
+
+/** Moves to a text field, starts editing, clears it and types `text`, then finishes with Enter. */
+async function typeInto(app: App, field: 'price' | 'qty' | 'tp' | 'sl', text: string, opts: { readonly fromTop?: boolean } = {}): Promise<void> {
+  if (opts.fromTop !== false) await keys(app, ...Array<string>(20).fill(UP));
+  await goTo(app, field);
+  await keys(app, ENTER);
+  await waitFor(() => app.frame().includes('▌'), 5000, () => app.frame());
+  await keys(app, BACKSPACE.repeat(24), text, ENTER);
+  await waitFor(() => !app.frame().includes('▌'), 5000, () => app.frame());
+}
+
+afterEach(() => cleanup());
+
+describe('TicketPanel', () => {
+  it('shows every field of a futures ticket with greyed reasons, the preview and max open, and fits 60x24', async () => {
+    const { app, columns, rows, calls } = setup();
+    await app.waitForText('max open 0.0103 · available 1000');
+    const frame = app.frame();
+    expect(frame).toContain('Ticket USDT-FUTURES BTCUSDT');
+    expect(frame).toContain('side        — buy, set by the intent');
+    expect(frame).toContain('intent      open long');
+    expect(frame).toContain('sends       buy (one-way)');
+    expect(frame).toContain('qty          BTC');
+    expect(frame).toContain('autoBorrow  — spot only');
+    expect(frame).toContain('venue       — Reality pairs only');
+    expect(frame).toContain('to place: enter a price');
+    expect(calls).toEqual([{ id: 'account.getMaxOpenAvailable', params: { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy' } }]);
+    expectFits(frame, columns, rows);
+  });
+
+  it('fits 40x16 and scrolls the fields to the cursor', async () => {
+    const { app, columns, rows } = setup({ columns: 40, rows: 16 });
+    await app.waitForText('max open');
+    expectFits(app.frame(), columns, rows);
+    expect(app.frame()).not.toContain('rToken tif');
+    await keys(app, ...Array<string>(15).fill('j'));
+    await app.waitForText('rToken tif');
+    expectFits(app.frame(), columns, rows);
+  });
+
+  it('prefills the price from the best bid on the first edit and steps it by the tick', async () => {
+    const { app } = setup();
+    await app.waitForText('max open');
+    await goTo(app, 'price');
+    await keys(app, ENTER);
+    await app.waitForText('price       97000▌ USDT');
+    await keys(app, UP);
+    await app.waitForText('97000.5▌');
+    await keys(app, UP, UP);
+    await app.waitForText('97001.5▌');
+    await keys(app, DOWN);
+    await app.waitForText('97001▌');
+  });
+
+  it('shows each validation reason under its field and sends nothing', async () => {
+    const { app, trading } = setup();
+    await app.waitForText('max open');
+    await typeInto(app, 'price', '97k');
+    await app.waitForText('price "97k" is not a plain decimal number');
+    await keys(app, 'o');
+    await app.waitForText('not sent: price "97k" is not a plain decimal number');
+    await typeInto(app, 'price', '97000.25');
+    await app.waitForText('price 97000.25 has 2 decimals; BTCUSDT allows 1');
+    await typeInto(app, 'price', '97000.3');
+    await app.waitForText('price must be a multiple of 0.5: try 97000 or 97000.5');
+    await typeInto(app, 'price', '97000');
+    await typeInto(app, 'qty', '0.0001');
+    await app.waitForText('quantity 0.0001 has 4 decimals; BTCUSDT allows 3');
+    await typeInto(app, 'qty', '0.000');
+    await app.waitForText('quantity must be above 0');
+    await keys(app, 'o');
+    await app.waitForText('not sent: quantity must be above 0');
+    expect(trading?.submitted).toEqual([]);
+  });
+
+  it('shows the quantity unit: spot market buy in USDT, market sell in BTC', async () => {
+    const { app } = setup({ inst: BTC_SPOT });
+    await app.waitForText('qty          BTC');
+    await keys(app, 'm');
+    await app.waitForText('qty          USDT');
+    expect(app.frame()).toContain('tif         — ioc (market)');
+    expect(app.frame()).toContain('price       — market order: no price');
+    await keys(app, 's');
+    await app.waitForText('qty          BTC');
+  });
+
+  it('shows the intent mapping in hedge mode (from a position) and in one-way mode', async () => {
+    const hedge = setup({ positions: [position()] });
+    await hedge.app.waitForText('sends       buy · posSide long (hedge)');
+    await goTo(hedge.app, 'intent');
+    await keys(hedge.app, RIGHT, RIGHT);
+    await hedge.app.waitForText('intent      close long');
+    expect(hedge.app.frame()).toContain('sends       sell · posSide long (hedge)');
+    cleanup();
+    const oneWay = setup();
+    await goTo(oneWay.app, 'intent');
+    await keys(oneWay.app, RIGHT, RIGHT);
+    await oneWay.app.waitForText('sends       sell · reduceOnly yes (one-way)');
+  });
+
+  it('greys TP/SL on coin-margined futures, and shows market-only TP/SL and venue on Reality pairs', async () => {
+    const cm = setup({ inst: BTC_CM });
+    await cm.app.waitForText('take-profit — coin-margined: no preset TP/SL');
+    expect(cm.app.frame()).toContain('stop-loss   — coin-margined: no preset TP/SL');
+    expect(cm.app.frame()).toContain('USD (contracts)');
+    cleanup();
+    const r = setup({ inst: RAAPL });
+    await r.app.waitForText('take-profit none market only');
+    expect(r.app.frame()).toContain('venue       lit_market');
+    expect(r.app.frame()).toContain('rToken tif  gtd');
+    expect(r.app.frame()).toContain('tp/sl by    — futures only');
+  });
+
+  it('refuses opening on XRPUSDT (limit_open) with the reason but allows close intents', async () => {
+    const { app, trading } = setup({ inst: XRP_LIMIT_OPEN });
+    await app.waitForText('opening positions on XRPUSDT is restricted right now;');
+    expect(app.frame()).toContain('closing is allowed');
+    await typeInto(app, 'price', '0.5');
+    await typeInto(app, 'qty', '20');
+    await keys(app, 'o');
+    await app.waitForText('not sent: opening positions on XRPUSDT is restricted');
+    expect(trading?.submitted).toEqual([]);
+    await keys(app, ...Array<string>(20).fill(UP));
+    await goTo(app, 'intent');
+    await keys(app, RIGHT, RIGHT, RIGHT);
+    await app.waitForText('intent      close short');
+    await app.waitForText('ready:');
+    await keys(app, 'o');
+    await app.waitForText('Place this order?');
+    await keys(app, 'y');
+    await waitFor(() => trading?.submitted.length === 1);
+    expect(trading?.submitted[0]).toMatchObject({ symbol: 'XRPUSDT', side: 'buy', reduceOnly: true });
+  });
+
+  it('confirms, then sends exactly the shown request and shows the outcome until the next edit', async () => {
+    const { app, trading, store } = setup();
+    await app.waitForText('max open');
+    await typeInto(app, 'price', '97000');
+    await typeInto(app, 'qty', '0.01');
+    await typeInto(app, 'tp', '99000');
+    await app.waitForText('ready:');
+    await keys(app, 'o');
+    await app.waitForText('Place this order?');
+    const frame = app.frame();
+    expect(frame).toContain('buy 0.01 BTC BTCUSDT @ 97000');
+    expect(frame).toContain('USDT-FUTURES · limit · tif gtc');
+    expect(frame).toContain('margin crossed');
+    expect(frame).toContain('TP 99000 by market');
+    expect(store.getState().ui.overlay).toBe('ticketConfirm');
+    await keys(app, 'n');
+    await app.waitForText('ready:');
+    expect(trading?.submitted).toEqual([]);
+    await keys(app, 'o');
+    await app.waitForText('Place this order?');
+    await keys(app, ENTER);
+    await app.waitForText('accepted: order 123 · c-1');
+    expect(trading?.submitted).toEqual([
+      { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', qty: '0.01', price: '97000', timeInForce: 'gtc', marginMode: 'crossed', takeProfit: '99000', tpTriggerBy: 'market' },
+    ]);
+    expect(store.getState().ui.overlay).toBeNull();
+    await keys(app, 's');
+    await waitFor(() => !app.frame().includes('accepted:'), 5000, () => app.frame());
+  });
+
+  it('shows rejected (exchange code and message) and unknown outcomes', async () => {
+    const { app, trading } = setup();
+    if (!trading) throw new Error('no trading double');
+    trading.outcome = { status: 'rejected', clientOid: 'c-2', error: '40762 The order amount exceeds the balance', sent: true };
+    await typeInto(app, 'price', '97000');
+    await typeInto(app, 'qty', '0.01');
+    await keys(app, 'o');
+    await app.waitForText('Place this order?');
+    await keys(app, 'y');
+    await app.waitForText('rejected: 40762 The order amount exceeds the balance');
+    trading.outcome = { status: 'unknown', clientOid: 'c-3', error: 'timeout', sent: true };
+    await keys(app, 'o');
+    await app.waitForText('Place this order?');
+    await keys(app, 'y');
+    await app.waitForText('unknown: checking by clientOid c-3 (timeout)');
+  });
+
+  it('shows "—" for max open when the lookup fails', async () => {
+    const { app, calls } = setup({ maxOpen: async () => Promise.reject(new Error('40014 no permission')) });
+    await app.waitForText('max open —');
+    await keys(app, 's');
+    await app.waitForText('max open: asking…');
+    await app.waitForText('max open —');
+    expect(calls.map((c) => c.params)).toEqual([
+      { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy' },
+      { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'sell' },
+    ]);
+  });
+
+  it('is read-only without API keys: nothing can be placed', async () => {
+    const { app, store, calls } = setup({ trading: null });
+    await app.waitForText('no API keys: read-only');
+    expect(app.frame()).toContain('max open —');
+    await keys(app, 'o');
+    await waitFor(() => store.getState().ui.log.some((e) => e.text === 'ticket.review: no API keys: read-only'));
+    expect(app.frame()).not.toContain('Place this order?');
+    expect(calls).toEqual([]);
+  });
+
+  it('loads a price pushed by the book (loadPrice) and switches to limit', async () => {
+    const { app, control } = setup();
+    await keys(app, 'm');
+    await app.waitForText('price       — market order: no price');
+    control.load({ price: '96500.5', nonce: 1 });
+    await app.waitForText('price       96500.5 USDT');
+    await typeInto(app, 'price', '97000');
+    control.load({ price: '96500.5', nonce: 2 });
+    await app.waitForText('price       96500.5 USDT');
+  });
+
+  it('fits 40x16 through a whole order: errors, confirmation and outcome', async () => {
+    const { app, trading, columns, rows } = setup({ columns: 40, rows: 16 });
+    await typeInto(app, 'price', '97000.3');
+    await app.waitForText('price must be a multiple of 0.5');
+    expectFits(app.frame(), columns, rows);
+    await typeInto(app, 'price', '97000');
+    await typeInto(app, 'qty', '0.01');
+    await keys(app, 'o');
+    await app.waitForText('Place this order?');
+    expectFits(app.frame(), columns, rows);
+    await keys(app, 'y');
+    await app.waitForText('accepted: order 123');
+    expectFits(app.frame(), columns, rows);
+    expect(trading?.submitted).toHaveLength(1);
+  });
+
+  it('stays within 30x6', async () => {
+    const { app, columns, rows } = setup({ columns: 30, rows: 6 });
+    await app.waitForText('Ticket');
+    expectFits(app.frame(), columns, rows);
+    await keys(app, 'o');
+    await app.waitForText('not sent');
+    expectFits(app.frame(), columns, rows);
+  });
+
+  it('Enter on a choice field reviews; Enter while editing only finishes the edit', async () => {
+    const { app } = setup();
+    await typeInto(app, 'price', '97000');
+    await typeInto(app, 'qty', '0.01');
+    await app.waitForText('ready:');
+    await keys(app, UP, UP);
+    await keys(app, ENTER);
+    await app.waitForText('Place this order?');
+    await keys(app, 'n');
+    await app.waitForText('ready:');
+    expect(app.frame()).not.toContain('Place this order?');
+    await keys(app, DOWN, ENTER);
+    await app.waitForText('97000▌');
+    await keys(app, ENTER);
+    await waitFor(() => !app.frame().includes('▌'), 5000, () => app.frame());
+    expect(app.frame()).not.toContain('Place this order?');
+  });
+
+  it('stops editing when the panel loses focus, so typed keys no longer reach the field', async () => {
+    const { app, store } = setup();
+    await goTo(app, 'qty');
+    await keys(app, ENTER, '0.5');
+    await app.waitForText('0.5▌');
+    store.getState().setFocus('book');
+    await waitFor(() => !app.frame().includes('▌'), 5000, () => app.frame());
+    await settle();
+    await keys(app, '7');
+    expect(app.frame()).toContain('qty         0.5 BTC');
+  });
+});
