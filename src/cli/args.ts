@@ -10,11 +10,11 @@ export interface CliOptions {
   readonly symbol: string | null;
   /** Theme name (themes/*.json); default "dark", or "monochrome" when NO_COLOR is set. */
   readonly theme: string | null;
-  /** Frames per second cap; default 15, or 8 over SSH. */
+  /** Frames per second cap; default 60 (streaming is published at 10 Hz), or 5 in SSH mode. */
   readonly maxFps: number | null;
   /** Write the log here (default: $XDG_STATE_HOME/utadash/utadash.log). */
   readonly logFile: string | null;
-  /** Treat the session as remote (lower frame rate) even without SSH_CONNECTION. */
+  /** SSH mode (5 fps cap; no animation) even without SSH_CONNECTION; add NO_COLOR or `--theme monochrome` for monochrome. */
   readonly ssh: boolean;
   /** Seed of the embedded exchange's synthetic market. */
   readonly seed: number | null;
@@ -40,8 +40,10 @@ Options:
   --demo             the embedded exchange even when keys are configured
   --symbol SYMBOL    start on SYMBOL (e.g. BTCUSDT or USDT-FUTURES:BTCUSDT)
   --theme NAME       dark, light, high-contrast or monochrome
-  --max-fps N        frame rate cap (1–60; default 15, 8 over SSH)
-  --ssh              remote-session mode (lower frame rate)
+  --max-fps N        frame rate cap (1–60; default 60, 5 in SSH mode; market
+                     data is published at most 10 times a second either way)
+  --ssh              SSH mode, automatic when SSH_CONNECTION is set: 5 fps,
+                     no animation (with NO_COLOR or --theme monochrome: no colour)
   --log-file PATH    log file (default $XDG_STATE_HOME/utadash/utadash.log)
   --seed N           seed of the embedded market
   --help             this text

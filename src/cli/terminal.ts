@@ -52,6 +52,9 @@ export function installTerminalGuards(shutdown: ShutdownFn, describeError: (erro
   const onSignal = (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => () => run(signal, EXIT_CODES[signal]);
   const handlers = { SIGINT: onSignal('SIGINT'), SIGTERM: onSignal('SIGTERM'), SIGHUP: onSignal('SIGHUP') };
   const onCrash = (error: unknown) => {
+    // The terminal went away (SSH drop, closed window): a hang-up, not a crash.
+    const code = (error as { code?: unknown } | null)?.code;
+    if (code === 'EIO' || code === 'EPIPE') return run('SIGHUP', EXIT_CODES.SIGHUP);
     hardRestore();
     process.stderr.write(`utadash crashed: ${describeError(error)}\n`);
     run('crash', EXIT_CODES.crash);

@@ -1,0 +1,73 @@
+import { startSim } from '../src/sim/start-sim.js';
+import { machineLine } from './render/machine.js';
+import { runApp, type RunResult, type Writer } from './render/run-app.js';
+import { startUserActivity } from './render/workload.js';
+
+/**
+ * `npm run bench:render [-- --seconds N] [--sizes 80x24,160x48] [--writers ours,ink-default] [--ssh]`
+ *
+ * Runs the real app (bin/utadash.mjs, the real Ink writer) on a pseudo-terminal of each size
+ * against the embedded exchange (books every 50 ms, tickers on ten symbols, public trades; the
+ * user's own orders and fills from `startUserActivity`), and prints one JSON line per size and
+ * writer. Bytes/s, fps, render time and CPU come from the measurement window, in which a scripted
+ * key pair (`?` opens help, `?` closes it) is pressed every 5 s; key-to-frame latency comes from
+ * those presses plus a burst of 15 more pairs right after the window (still streaming). The exchange
+ * runs in this process so the app's CPU is its own. A last line measures the first full frame of a
+ * plain start (`npm start`, exchange in-process). Needs python3 (pty) and Linux (/proc).
+ * `--cpu-prof DIR` writes a V8 CPU profile of each app run there; `--key-every MS` sets the pause
+ * between help toggles (default 5000), `--key-burst N` the pairs after the window (default 15); `--node-args "..."` passes flags to the app's node, `--app-args "..."` to the app.
+ * Budgets (issue 7) are checked and printed to stderr; the exit code stays 0.
+ */
+
+function flag(args: readonly string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/** Issue 7 budgets at 160x48 for the app's own writer. */
+function budgetProblems(r: RunResult): string[] {
+  const out: string[] = [];
+  if (r.size === '160x48' && r.bytesPerSec > 8 * 1024) out.push(`${r.size} bytes/s ${r.bytesPerSec} > 8192`);
+  if (r.size === '160x48' && r.cpu > 0.1) out.push(`${r.size} cpu ${r.cpu} > 0.10`);
+  if (r.keyMsP99 > 50) out.push(`${r.size} key p99 ${r.keyMsP99} ms > 50`);
+  if (r.rssPeakMB > 150) out.push(`${r.size} rss peak ${r.rssPeakMB} MB > 150`);
+  return out;
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const seconds = Number(flag(args, '--seconds') ?? '15');
+  const sizes = (flag(args, '--sizes') ?? '80x24,160x48,240x70').split(',').map((s) => s.split('x').map(Number) as [number, number]);
+  const writers = (flag(args, '--writers') ?? 'ours,ink-default').split(',') as Writer[];
+  const extra = [...(args.includes('--ssh') ? ['--ssh'] : []), ...(flag(args, '--app-args') ?? '').split(' ').filter((a) => a !== '')];
+  const prof = flag(args, '--cpu-prof');
+  const nodeArgs = [...(prof === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`]), ...(flag(args, '--node-args') ?? '').split(' ').filter((a) => a !== '')];
+  const keyEveryMs = Number(flag(args, '--key-every') ?? '5000');
+  const keyBurst = Number(flag(args, '--key-burst') ?? '15');
+  process.stderr.write(`${JSON.stringify(machineLine())}\n`);
+  const sim = await startSim({ seed: 1 });
+  const stopActivity = startUserActivity(sim);
+  const problems: string[] = [];
+  try {
+    for (const [columns, rows] of sizes) {
+      for (const writer of writers) {
+        const r = await runApp({ columns, rows, writer, simUrl: sim.rest, warmupMs: 3000, measureMs: writer === 'ours' ? seconds * 1000 : Math.min(seconds, 10) * 1000, keyEveryMs, keyBurst, args: extra, nodeArgs });
+        process.stdout.write(`${JSON.stringify(r)}\n`);
+        if (writer === 'ours') problems.push(...budgetProblems(r));
+      }
+    }
+  } finally {
+    stopActivity();
+    await sim.close();
+  }
+  // First full frame of a plain start: the app starts its own embedded exchange, as `npm start` does.
+  const first = await runApp({ columns: 160, rows: 48, writer: 'ours', simUrl: null, warmupMs: 0, measureMs: 0, keyEveryMs: 0, args: extra });
+  process.stdout.write(`${JSON.stringify({ size: first.size, writer: 'ours', startup: 'embedded exchange in-process', firstFrameMs: first.firstFrameMs })}\n`);
+  if (first.firstFrameMs > 1500) problems.push(`first full frame ${first.firstFrameMs} ms > 1500`);
+  process.stderr.write(problems.length === 0 ? 'budgets: all met\n' : `budgets missed: ${problems.join('; ')}\n`);
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench:render failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exitCode = 1;
+});
