@@ -52,8 +52,8 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   restTimer.unref();
   const market = new MarketService({ api: deps.api, stream: deps.stream, store, now, log });
   const priv = deps.hasPrivate ? new PrivateService({ api: deps.api, stream: deps.stream, store, now, log }) : null;
-  // Debts, funding assets, settings and delta info have no stream topic and no store slice yet: the poller keeps the latest itself.
-  const poll = deps.hasPrivate ? new PollService({ api: deps.api, now, log }) : null;
+  // Debts, funding assets, settings and delta info have no stream topic: polled into the store.
+  const poll = deps.hasPrivate ? new PollService({ api: deps.api, now, log, onUpdate: (x) => store.getState().setAccountExtras(x) }) : null;
   const privateConn = deps.hasPrivate ? deps.stream.privateConnection : null;
   const wsTrade = privateConn ? new WsTrade({ connection: privateConn }) : null;
   const trading = deps.hasPrivate ? new OrderService({ api: deps.api, wsTrade, socketReady: () => privateConn?.isReady() ?? false, store, now, log }) : null;

@@ -3,6 +3,7 @@ import type { AppState } from './app-state.js';
 import { createAccountSlice } from './slices/account-slice.js';
 import { createConnectionSlice } from './slices/connection-slice.js';
 import { createCountdownSlice } from './slices/countdown-slice.js';
+import { createExtrasSlice } from './slices/extras-slice.js';
 import { createFillsSlice } from './slices/fills-slice.js';
 import { createLoansSlice } from './slices/loans-slice.js';
 import { createMarketSlice } from './slices/market-slice.js';
@@ -25,5 +26,6 @@ export function createAppStore(): AppStore {
     ...createCountdownSlice(...a),
     ...createConnectionSlice(...a),
     ...createUiSlice(...a),
+    ...createExtrasSlice(...a),
   }));
 }

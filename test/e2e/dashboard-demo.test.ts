@@ -57,6 +57,16 @@ describe('dashboard on the embedded exchange', () => {
     expect(usdt?.balance.gt(0)).toBe(true);
   });
 
+  it('polls what the stream never pushes (settings, funding assets, debts) into the store', async () => {
+    const extras = await waitFor(() => {
+      const x = session.store.getState().extras;
+      return x.settings && x.funding && x.debts ? x : null;
+    }, 5000);
+    expect(extras.settings?.holdMode).toMatch(/one_way_mode|hedge_mode/);
+    expect(extras.funding?.some((f) => f.coin === 'USDT')).toBe(true);
+    expect(extras.updatedAt).toBeGreaterThan(0);
+  });
+
   it('renders the live book on screen', async () => {
     const app = renderApp({ store: session.store, services: session.services, columns: 120, rows: 40 });
     const key = symbolKey(session.store.getState().market.selected);
