@@ -5,6 +5,7 @@ import type { AppServices, BookDepth } from '../services/app-services.js';
 import { createAppStore } from '../store/create-app-store.js';
 import type { BookView, SymbolRef } from '../store/slices/market-slice.js';
 import { renderApp } from '../../test/helpers/render-app.js';
+import { waitFor } from '../../test/helpers/wait-for.js';
 
 function servicesFor(store: ReturnType<typeof createAppStore>): AppServices & { depth: BookDepth } {
   const symbols: SymbolRef[] = [{ category: 'USDT-FUTURES', symbol: 'BTCUSDT' }, { category: 'SPOT', symbol: 'ETHUSDT' }];
@@ -76,5 +77,17 @@ describe('App', () => {
     await app.waitForText('SPOT ETHUSDT');
     await app.press('d');
     expect(svc.depth).toBe('books50');
+  });
+
+  it('copies the book level under the cursor into the ticket', async () => {
+    const store = createAppStore();
+    const now = 1_700_000_000_000;
+    store.getState().setBooks({ 'USDT-FUTURES:BTCUSDT': book(now) }, now);
+    const app = renderApp({ store, services: servicesFor(store), columns: 160, rows: 48, now: () => now });
+    await app.waitForText('97000.5');
+    await app.press('k'); // up: from the best bid to the best ask
+    await app.press('\r');
+    await waitFor(() => store.getState().ui.focus === 'ticket');
+    await app.waitForText(/price\s+97000\.5/);
   });
 });

@@ -53,6 +53,7 @@ export function App() {
   const armed = useAppStore((s) => s.countdown.armed);
   const [work, setWork] = useState<PanelId>('orders');
   const [quitBusy, setQuitBusy] = useState(false);
+  const [loadPrice, setLoadPrice] = useState<{ price: string; nonce: number } | undefined>(undefined);
   const [quitError, setQuitError] = useState<string | null>(null);
   const overlayScope = overlay ? (OVERLAY_SCOPE[overlay] ?? null) : null;
   useKeyDispatcher(overlayScope, focus as KeyScope);
@@ -115,9 +116,17 @@ export function App() {
     const p = { focused: focus === id, width, height, now };
     switch (id) {
       case 'book':
-        return <BookPanel {...p} />;
+        return (
+          <BookPanel
+            {...p}
+            onPickPrice={(price) => {
+              setLoadPrice((prev) => ({ price, nonce: (prev?.nonce ?? 0) + 1 }));
+              focusPanel('ticket');
+            }}
+          />
+        );
       case 'ticket':
-        return <TicketPanel {...p} />;
+        return <TicketPanel {...p} {...(loadPrice ? { loadPrice } : {})} />;
       case 'trades':
         return <TradesPanel {...p} />;
       case 'orders':

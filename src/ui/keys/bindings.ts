@@ -42,6 +42,12 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   { command: Command.MARKET_PREV_SYMBOL, keys: ['[', 'p'], description: 'Previous symbol', category: 'Market', scope: 'global', showInFooter: false },
   { command: Command.BOOK_CURSOR_UP, keys: ['up', 'k'], description: 'Book cursor up', category: 'Book', scope: 'book', showInFooter: true },
   { command: Command.BOOK_CURSOR_DOWN, keys: ['down', 'j'], description: 'Book cursor down', category: 'Book', scope: 'book', showInFooter: false },
+  { command: Command.BOOK_COPY_PRICE, keys: ['enter', 'c'], description: 'Copy the level price into the ticket', category: 'Book', scope: 'book', showInFooter: true },
+  { command: Command.LOG_OLDER, keys: ['up', 'k'], description: 'Scroll the event log back', category: 'Navigation', scope: 'log', showInFooter: true },
+  { command: Command.LOG_NEWER, keys: ['down', 'j'], description: 'Scroll the event log forward', category: 'Navigation', scope: 'log', showInFooter: false },
+  { command: Command.LOG_PAGE_OLDER, keys: ['pageup'], description: 'Page the event log back', category: 'Navigation', scope: 'log', showInFooter: false },
+  { command: Command.LOG_PAGE_NEWER, keys: ['pagedown'], description: 'Page the event log forward', category: 'Navigation', scope: 'log', showInFooter: false },
+  { command: Command.LOG_FOLLOW, keys: ['end'], description: 'Follow the newest event', category: 'Navigation', scope: 'log', showInFooter: true },
   { command: Command.BOOK_DEPTH, keys: ['d'], description: 'Cycle book depth (books1/5/50/full)', category: 'Book', scope: 'book', showInFooter: true },
 ];
 

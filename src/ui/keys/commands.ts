@@ -38,6 +38,12 @@ export const Command = {
   BOOK_CURSOR_UP: 'book.cursorUp',
   BOOK_CURSOR_DOWN: 'book.cursorDown',
   BOOK_DEPTH: 'book.depth',
+  LOG_OLDER: 'log.older',
+  LOG_NEWER: 'log.newer',
+  LOG_PAGE_OLDER: 'log.pageOlder',
+  LOG_PAGE_NEWER: 'log.pageNewer',
+  LOG_FOLLOW: 'log.follow',
+  BOOK_COPY_PRICE: 'book.copyPrice',
 } as const;
 
 /** One command id. */

@@ -16,6 +16,8 @@ export interface BookPanelProps {
   readonly width: number;
   readonly height: number;
   readonly now: number;
+  /** Called with the wire price of the level under the cursor when the user copies it (Enter). */
+  readonly onPickPrice?: (price: string) => void;
 }
 
 const DEPTHS = ['books5', 'books50', 'books', 'books1'] as const;
@@ -25,7 +27,7 @@ function cell(text: string, width: number): string {
 }
 
 /** Depth: asks above, bids below, fixed-width right-aligned columns, cumulative size and depth bars, a level cursor. */
-export function BookPanel({ focused, width, height, now }: BookPanelProps) {
+export function BookPanel({ focused, width, height, now, onPickPrice }: BookPanelProps) {
   const { theme, services } = useAppContext();
   const selected = useAppStore((s) => s.market.selected);
   const book = useAppStore((s) => s.market.books[symbolKey(s.market.selected)]);
@@ -35,6 +37,15 @@ export function BookPanel({ focused, width, height, now }: BookPanelProps) {
   const perSide = Math.max(1, Math.floor((height - 5) / 2));
   useCommand(Command.BOOK_CURSOR_UP, () => setCursor((c) => Math.min(c + 1, perSide)));
   useCommand(Command.BOOK_CURSOR_DOWN, () => setCursor((c) => Math.max(c - 1, -perSide + 1)));
+  const levelAtCursor = () => (cursor > 0 ? book?.asks[cursor - 1] : book?.bids[-cursor]);
+  useCommand(
+    Command.BOOK_COPY_PRICE,
+    () => {
+      const level = levelAtCursor();
+      if (level && onPickPrice) onPickPrice(level.price);
+    },
+    () => (!onPickPrice ? 'no ticket on this screen' : levelAtCursor() ? null : 'no level under the cursor'),
+  );
   useCommand(Command.BOOK_DEPTH, () => {
     const i = DEPTHS.indexOf(services.bookDepth());
     services.setBookDepth(DEPTHS[(i + 1) % DEPTHS.length] ?? 'books5');
