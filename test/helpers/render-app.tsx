@@ -6,7 +6,7 @@ import type { AppContextValue } from '../../src/ui/hooks/app-context.js';
 import type { CommandRegistry } from '../../src/ui/hooks/use-commands.js';
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
 import { MONOCHROME, type Theme } from '../../src/ui/theme.js';
-import { waitFor } from './wait-for.js';
+import { frameDriver } from './frame-driver.js';
 
 /** Options of `renderApp`. */
 export interface RenderAppOptions {
@@ -33,23 +33,5 @@ export function renderApp(options: RenderAppOptions) {
   };
   const registry: CommandRegistry = new Map();
   const instance = render(<AppRoot value={value} registry={registry} />);
-  const frame = (): string => {
-    for (let i = instance.frames.length - 1; i >= 0; i -= 1) if ((instance.frames[i] ?? '').trim() !== '') return instance.frames[i] ?? '';
-    return '';
-  };
-  return {
-    ...instance,
-    registry,
-    /** The latest non-empty frame. */
-    frame,
-    /** Waits until the latest frame contains `text` (or matches). */
-    waitForText: (text: string | RegExp, timeoutMs = 5000) =>
-      waitFor(() => (typeof text === 'string' ? frame().includes(text) : text.test(frame())), timeoutMs, () => `last frame:\n${frame()}`),
-    /** Types keys once the registry is populated (handlers register in effects after the first frame). */
-    press: async (keys: string) => {
-      await waitFor(() => registry.size > 0);
-      instance.stdin.write(keys);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    },
-  };
+  return frameDriver(instance, registry);
 }

@@ -8,7 +8,7 @@ import { CommandRegistryContext, TextCaptureContext, useKeyDispatcher, type Comm
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
 import type { KeyScope } from '../../src/ui/keys/binding-types.js';
 import { MONOCHROME } from '../../src/ui/theme.js';
-import { waitFor } from './wait-for.js';
+import { frameDriver } from './frame-driver.js';
 
 /** A services object whose every method fails loudly; tests override what they use. */
 export function unusedServices(over: Partial<AppServices> = {}): AppServices {
@@ -61,21 +61,5 @@ export function renderPanel(element: ReactElement, options: { readonly store: Ap
       </CommandRegistryContext.Provider>
     </AppContext.Provider>,
   );
-  const frame = (): string => {
-    for (let i = instance.frames.length - 1; i >= 0; i -= 1) if ((instance.frames[i] ?? '').trim() !== '') return instance.frames[i] ?? '';
-    return '';
-  };
-  return {
-    ...instance,
-    registry,
-    frame,
-    waitForText: (text: string | RegExp, timeoutMs = 5000) =>
-      waitFor(() => (typeof text === 'string' ? frame().includes(text) : text.test(frame())), timeoutMs, () => `last frame:\n${frame()}`),
-    /** Types keys (raw terminal input, e.g. '\r' Enter, '\x1b[A' up) once handlers are registered. */
-    press: async (keys: string) => {
-      await waitFor(() => registry.size > 0);
-      instance.stdin.write(keys);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    },
-  };
+  return frameDriver(instance, registry);
 }

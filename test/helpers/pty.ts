@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const DRIVER = fileURLToPath(new URL('./pty-drive.py', import.meta.url));
+
+/** One step of a pseudo-terminal script (see pty-drive.py). */
+export type PtyStep = { readonly waitFor: string } | { readonly send: string } | { readonly signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP' } | { readonly hangup: true };
+
+/** What happened to a command run on a pseudo-terminal. */
+export interface PtyResult {
+  /** Every byte the command wrote to the terminal, as UTF-8 text. */
+  readonly output: string;
+  /** Exit status; 128+n when the command was killed by signal n. */
+  readonly exitCode: number;
+  /** The signal number that ended the command, or null when it exited. */
+  readonly signaled: number | null;
+  /** The script or the exit took longer than the timeout (the command was then killed). */
+  readonly timedOut: boolean;
+  /** Index of the `waitFor` step that never matched, or null. */
+  readonly failedStep: number | null;
+  /** The terminal's local modes after the command exited (null after a hang-up). */
+  readonly lflag: { readonly icanon: boolean; readonly echo: boolean; readonly isig: boolean } | null;
+}
+
+/** Options of `runInPty`. */
+export interface PtyOptions {
+  /** Terminal size; default 100x30. */
+  readonly cols?: number;
+  readonly rows?: number;
+  /** Whole run, seconds; default 20. */
+  readonly timeoutSec?: number;
+  /** The command's environment. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs `command` on a fresh pseudo-terminal (python3's pty module, no native npm packages),
+ * plays `steps`, reads until the command exits and reports the output, status and tty modes.
+ */
+export function runInPty(command: readonly string[], steps: readonly PtyStep[], options: PtyOptions = {}): Promise<PtyResult> {
+  const spec = JSON.stringify({ cols: options.cols ?? 100, rows: options.rows ?? 30, timeoutSec: options.timeoutSec ?? 20, steps });
+  return new Promise<PtyResult>((resolve, reject) => {
+    const child = spawn('python3', [DRIVER, spec, '--', ...command], { env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`pty-drive.py exited ${String(code)}: ${err}`));
+      const raw = JSON.parse(Buffer.concat(out).toString('utf8')) as Omit<PtyResult, 'output'> & { output: string };
+      resolve({ ...raw, output: Buffer.from(raw.output, 'base64').toString('utf8') });
+    });
+  });
+}
