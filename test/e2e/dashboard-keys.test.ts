@@ -1,0 +1,256 @@
+/**
+ * Issue 5: the whole dashboard against the embedded exchange, driven by keystrokes only.
+ * Setup: `startSim()` on 127.0.0.1 port 0, a real session (RestClient, StreamClient, services,
+ * store) and the whole app rendered at 160x48. Every action is typed with `app.press`; results are
+ * checked on screen AND on the exchange (its own order and position tables).
+ * The private socket's reconnect backoff is tuned long (20 s) so that, once the countdown scenario
+ * drops the private socket (the user's network failing), it stays down for the rest of the file.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup } from 'ink-testing-library';
+import { Decimal } from 'decimal.js';
+import { openSession, type Session } from '../../src/cli/session.js';
+import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
+import { symbolKey } from '../../src/store/slices/market-slice.js';
+import { renderApp } from '../helpers/render-app.js';
+import { waitFor } from '../helpers/wait-for.js';
+
+const ENTER = '\r';
+
+let sim: SimHandle;
+let session: Session;
+let app: ReturnType<typeof renderApp>;
+/** How many order placements (single or batch) the exchange executed. */
+let placeCalls = 0;
+/** The `countdown` value of every countdown-cancel-all the exchange executed, in order. */
+const countdownCalls: string[] = [];
+
+/** One open order as the exchange itself reports it. */
+interface ExchangeOrder {
+  readonly orderId: string;
+  readonly price: string;
+  readonly qty: string;
+}
+
+function rec(v: unknown): Record<string, unknown> {
+  return typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {};
+}
+
+function list(v: unknown): unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+
+/** The account's open orders straight from the exchange (no client code involved). */
+async function exchangeOrders(): Promise<ExchangeOrder[]> {
+  const data = rec(await sim.exchange.handle('trade.getUnfilledOrders', sim.uid, {}));
+  return list(data['list']).map((o) => ({ orderId: String(rec(o)['orderId']), price: String(rec(o)['price']), qty: String(rec(o)['qty']) }));
+}
+
+/** Non-zero positions straight from the exchange. */
+async function exchangePositions(): Promise<Record<string, unknown>[]> {
+  const data = rec(await sim.exchange.handle('position.getCurrent', sim.uid, { category: 'USDT-FUTURES' }));
+  return list(data['list']).map(rec).filter((p) => new Decimal(String(p['total'] ?? p['size'] ?? '0')).gt(0));
+}
+
+/** Polls an async check on every macrotask turn (paced 50 ms) until it holds. */
+async function eventually(check: () => Promise<boolean>, timeoutMs: number, describe: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${describe()}\nlast frame:\n${app.frame()}`);
+    await new Promise<void>((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** A few setImmediate turns, so effects that start a text capture have run before typing. */
+async function afterEffects(): Promise<void> {
+  for (let i = 0; i < 3; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Best bid of the selected instrument from the store (what the screen shows). */
+function bestBid(): Decimal {
+  const s = session.store.getState();
+  const price = s.market.books[symbolKey(s.market.selected)]?.bids[0]?.price;
+  if (price === undefined) throw new Error('no book yet');
+  return new Decimal(price);
+}
+
+/** The open-orders row of a 0.01 BTCUSDT buy at `price` (one decimal, as the panel shows it). */
+function orderRow(price: Decimal): RegExp {
+  return new RegExp(`BTCUSDT\\s+buy\\s+lmt\\s+${price.toFixed(1).replace('.', '\\.')}\\s+0\\.010`);
+}
+
+/** Moves the ticket cursor to the field `steps` below the first (k to the top, then j down; info rows are skipped). */
+async function ticketField(steps: number): Promise<void> {
+  for (let i = 0; i < 16; i += 1) await app.press('k');
+  for (let i = 0; i < steps; i += 1) await app.press('j');
+}
+
+/** Edits the selected ticket text field: Enter, type `text` (replacing the prefill), Enter. */
+async function typeIntoSelected(text: string): Promise<void> {
+  await app.press(ENTER);
+  await app.waitForText('▌');
+  await afterEffects();
+  await app.press(text);
+  await app.waitForText(`${text}▌`);
+  await app.press(ENTER);
+  await waitFor(() => !app.frame().includes(`${text}▌`), 2000, () => app.frame());
+}
+
+beforeAll(async () => {
+  sim = await startSim({ seed: 11 });
+  const original = sim.exchange.handle.bind(sim.exchange);
+  sim.exchange.handle = (opId, uid, params) => {
+    if (opId === 'trade.placeOrder' || opId === 'trade.placeBatch') placeCalls += 1;
+    if (opId === 'trade.countdownCancelAll') countdownCalls.push(String(rec(params)['countdown']));
+    return original(opId, uid, params);
+  };
+  session = await openSession(
+    {
+      mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate,
+      credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false,
+    },
+    { streamTuning: { random: () => 1, backoff: { baseMs: 20_000, capMs: 20_000 } } },
+  );
+  await waitFor(() => session.store.getState().account.summary, 10_000);
+  await waitFor(() => /authenticated|subscribed/.test(session.store.getState().connection.private.state), 10_000);
+  await waitFor(() => session.store.getState().market.books[symbolKey(session.store.getState().market.selected)]?.bids[0], 10_000);
+  app = renderApp({ store: session.store, services: session.services, columns: 160, rows: 48 });
+  await app.waitForText('DEMO');
+});
+
+afterAll(async () => {
+  cleanup();
+  await session.services.shutdown();
+  await sim.close();
+});
+
+describe('the dashboard driven by keys on the embedded exchange', () => {
+  it('places a limit order, sees it in open orders, modifies it, cancels it', async () => {
+    const price = bestBid().mul(0.9).floor();
+    await app.press('2');
+    await ticketField(2); // side, type, price
+    await typeIntoSelected(price.toFixed());
+    await app.press('j'); // qty
+    await typeIntoSelected('0.01');
+    await app.press('o');
+    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000);
+    await app.press('y');
+    await app.waitForText('accepted: order');
+    await eventually(async () => (await exchangeOrders()).some((o) => new Decimal(o.price).eq(price)), 3000, () => 'order not on the exchange');
+    const placed = (await exchangeOrders()).find((o) => new Decimal(o.price).eq(price));
+    expect(placed?.qty).toBe('0.01');
+
+    // Open orders shows it; modify its price with e.
+    await app.press('4');
+    await app.waitForText(orderRow(price));
+    const moved = price.minus(100);
+    await app.press('e');
+    await waitFor(() => session.store.getState().ui.overlay === 'orderEdit', 2000);
+    await app.waitForText('▌');
+    await afterEffects();
+    await app.press(moved.toFixed());
+    await app.waitForText(`${moved.toFixed()}▌`);
+    await app.press(ENTER);
+    await eventually(async () => (await exchangeOrders()).some((o) => o.orderId === placed?.orderId && new Decimal(o.price).eq(moved)), 3000, () => 'modify not on the exchange');
+    await app.waitForText(orderRow(moved));
+    expect(app.frame()).not.toMatch(orderRow(price));
+
+    // Cancel it with x, y: gone from the exchange and from the panel.
+    await app.press('x');
+    await waitFor(() => session.store.getState().ui.overlay === 'orderConfirm', 2000);
+    await app.press('y');
+    await eventually(async () => (await exchangeOrders()).length === 0, 3000, () => 'order still open on the exchange');
+    await waitFor(() => !orderRow(moved).test(app.frame()), 3000, () => app.frame());
+    await app.waitForText('4 Orders 0 open');
+  }, 15_000);
+
+  it('a market order opens a position; c, y closes it; the account is flat', async () => {
+    await app.press('2');
+    await app.press('m');
+    await app.waitForText(/type\s+market/);
+    await ticketField(3); // side, type, price (disabled for market), qty
+    await typeIntoSelected('0.02');
+    await app.press('o');
+    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000);
+    await app.press('y');
+    await app.waitForText('accepted: order');
+    await eventually(async () => (await exchangePositions()).length === 1, 3000, () => 'no position on the exchange');
+    await app.press('5');
+    await app.waitForText(/> BTCUSDT long\s+0\.020/);
+    const opened = await exchangePositions();
+    expect(opened[0]?.['total']).toBe('0.02');
+    expect(opened[0]?.['posSide']).toBe('long');
+    await app.press('c');
+    await waitFor(() => session.store.getState().ui.overlay === 'positions', 2000);
+    await app.press('y');
+    await eventually(async () => (await exchangePositions()).length === 0, 3000, () => 'position still open on the exchange');
+    await app.waitForText('5 Positions (0)');
+    await app.waitForText(/close BTCUSDT long: accepted \(order \d+\)/);
+    expect(app.frame()).not.toMatch(/> BTCUSDT long/);
+    // Back to limit for the next scenarios.
+    await app.press('2');
+    await app.press('m');
+    await app.waitForText(/type\s+limit/);
+  }, 15_000);
+
+  it('refuses an invalid quantity with its reason and sends nothing', async () => {
+    const placesBefore = placeCalls;
+    await app.press('2');
+    await ticketField(3);
+    await typeIntoSelected('0.0001');
+    await app.waitForText('quantity 0.0001 has 4 decimals');
+    await app.press('o');
+    await app.waitForText('not sent: quantity 0.0001 has 4');
+    expect(app.frame()).toContain('decimals; BTCUSDT allows 3');
+    expect(session.store.getState().ui.overlay).toBeNull();
+    expect(placeCalls).toBe(placesBefore);
+    expect(await exchangeOrders()).toEqual([]);
+  }, 15_000);
+
+  it('arms the countdown over resting orders; when renewals stop the exchange cancels them and the panel says so', async () => {
+    const base = bestBid().mul(0.9).floor();
+    await app.press('2');
+    await ticketField(2);
+    await typeIntoSelected(base.toFixed());
+    await app.press('j');
+    await typeIntoSelected('0.01');
+    for (const price of [base, base.minus(50)]) {
+      if (!price.eq(base)) {
+        await ticketField(2);
+        await typeIntoSelected(price.toFixed());
+      }
+      await app.press('o');
+      await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000);
+      await app.press('y');
+      await eventually(async () => (await exchangeOrders()).some((o) => new Decimal(o.price).eq(price)), 3000, () => `order at ${price.toFixed()} not on the exchange`);
+    }
+    expect(await exchangeOrders()).toHaveLength(2);
+    await app.waitForText('4 Orders 2 open');
+
+    // 7 focuses the countdown; a opens the window field; 5 s; Enter arms.
+    await app.press('7');
+    await app.press('a');
+    await app.waitForText('▌');
+    await afterEffects();
+    await app.press('5');
+    await app.waitForText('5▌');
+    await app.press(ENTER);
+    await app.waitForText(/ARMED\s+window  5s/);
+    await app.waitForText('arm: done');
+    expect(countdownCalls[0]).toBe('5');
+
+    // The user's network drops the private socket (and it stays down): renewals stop on purpose.
+    sim.faults.dropSockets('private');
+    await app.waitForText('FAILING', 3000);
+    const failingAt = countdownCalls.length;
+    await app.waitForText('renewals stopped');
+    await eventually(async () => (await exchangeOrders()).length === 0, 8000, () => 'orders still open after the window');
+    await app.waitForText(/FIRED\s+window  5s/, 3000);
+    await app.waitForText(/expired at \d\d:\d\d:\d\d: the exchange/);
+    await app.waitForText('cancelled all UTA orders');
+    expect(countdownCalls.slice(failingAt)).toEqual([]);
+    // The open-orders panel follows the exchange (reloaded over REST, the private socket is down).
+    await app.press('4');
+    await app.waitForText('4 Orders 0 open');
+  }, 20_000);
+});
