@@ -28,4 +28,6 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// Exit explicitly: after a quit everything that matters is closed and logged, and a late retry
+// timer of a closing client must not hold the process (and the user's shell) for seconds.
+process.exit(await main(process.argv.slice(2)));

@@ -184,10 +184,26 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     await sim?.close().catch(() => undefined);
   };
   const removeGuards = installTerminalGuards(shutdown, (e) => redactor.text(e instanceof Error ? (e.stack ?? e.message) : String(e)));
+  // Test hook (test/e2e/terminal-restore.test.ts): UTADASH_TEST_CRASH_AFTER_MS=N throws an uncaught
+  // error N ms after the first render, to prove a crash restores the terminal. In DEMO mode the message
+  // carries the (public) demo secret, so the test also proves the crash report is redacted.
+  const crashAfterMs = Number(env.UTADASH_TEST_CRASH_AFTER_MS ?? '');
+  if (crashAfterMs > 0) {
+    setTimeout(() => {
+      throw new TestCrashError(`deliberate crash (UTADASH_TEST_CRASH_AFTER_MS)${mode === 'DEMO' ? ` with ${credentials.secret}` : ''}`);
+    }, crashAfterMs);
+  }
   const code = await quit;
   await shutdown('quit', code);
   removeGuards();
   return code;
+}
+
+/** The error the UTADASH_TEST_CRASH_AFTER_MS test hook throws (code TEST_CRASH). */
+export class TestCrashError extends Error {
+  /** Stable code. */
+  readonly code = 'TEST_CRASH';
+  override readonly name = 'TestCrashError';
 }
 
 /* ---------- The terminal writer: Ink's frames re-encoded as cell-level differences ---------- */

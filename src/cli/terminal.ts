@@ -33,24 +33,26 @@ export function hardRestore(stdout: NodeJS.WriteStream = process.stdout, stdin: 
  */
 export function installTerminalGuards(shutdown: ShutdownFn, describeError: (error: unknown) => string): () => void {
   let stopping = false;
-  const run = (reason: string, code: number) => {
-    if (stopping) {
-      hardRestore();
-      process.exit(code);
+  const handlers = { SIGINT: () => run('SIGINT', EXIT_CODES.SIGINT), SIGTERM: () => run('SIGTERM', EXIT_CODES.SIGTERM), SIGHUP: () => run('SIGHUP', EXIT_CODES.SIGHUP) };
+  const finish = (reason: string, code: number): never => {
+    hardRestore();
+    if (reason === 'SIGHUP') {
+      // The terminal may be gone (SSH drop). Node's normal exit puts back the tty settings it saw at
+      // start and aborts the process (core dump, status 134/139) when that fails with EIO, so end by
+      // the hang-up signal itself instead: status 129 to the shell, no exit-time tty reset. Every
+      // listener goes (Ink's exit hook too), so the signal's default action applies.
+      process.removeAllListeners('SIGHUP');
+      process.kill(process.pid, 'SIGHUP');
     }
-    stopping = true;
-    const timer = setTimeout(() => {
-      hardRestore();
-      process.exit(code);
-    }, 3000);
-    timer.unref();
-    void shutdown(reason, code).finally(() => {
-      hardRestore();
-      process.exit(code);
-    });
+    return process.exit(code);
   };
-  const onSignal = (signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP') => () => run(signal, EXIT_CODES[signal]);
-  const handlers = { SIGINT: onSignal('SIGINT'), SIGTERM: onSignal('SIGTERM'), SIGHUP: onSignal('SIGHUP') };
+  const run = (reason: string, code: number) => {
+    if (stopping) finish(reason, code);
+    stopping = true;
+    const timer = setTimeout(() => finish(reason, code), 3000);
+    timer.unref();
+    void shutdown(reason, code).finally(() => finish(reason, code));
+  };
   const onCrash = (error: unknown) => {
     // The terminal went away (SSH drop, closed window): a hang-up, not a crash.
     const code = (error as { code?: unknown } | null)?.code;
