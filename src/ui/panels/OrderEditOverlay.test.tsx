@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BTC_PERP } from '../hooks/ticket.testkit.js';
 import type { Instrument, Order } from '../../domain/model.js';
 import type { ModifyChange } from '../../services/order-batch.js';
 import { createAppStore } from '../../store/create-app-store.js';
@@ -33,25 +34,8 @@ function order(id: string, over: Partial<Order> = {}): Order {
   };
 }
 
-const BTC: Instrument = {
-  category: 'USDT-FUTURES',
-  symbol: 'BTCUSDT',
-  baseCoin: 'BTC',
-  quoteCoin: 'USDT',
-  pricePrecision: 1,
-  quantityPrecision: 3,
-  priceMultiplier: d('0.5'),
-  quantityMultiplier: d('0.001'),
-  minOrderQty: d('0.001'),
-  maxOrderQty: d('100'),
-  minOrderAmount: d('5'),
-  status: 'online',
-  isReality: false,
-  makerFeeRate: d('0.0002'),
-  takerFeeRate: d('0.0006'),
-  contractType: 'perpetual',
-  maxLeverage: d('125'),
-};
+// The same perpetual the ticket tests use: tick 0.5, qty step 0.001, min value 5 USDT.
+const BTC: Instrument = BTC_PERP;
 
 /** The field capture registers in a passive effect one scheduler turn after the caret shows. */
 async function afterEffects(): Promise<void> {

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
+import { BTC_PERP } from '../hooks/ticket.testkit.js';
 import type { Category, Instrument, Order } from '../../domain/model.js';
 import type { TradingServices } from '../../services/app-services.js';
 import type { BatchOutcome, ModifyChange } from '../../services/order-batch.js';
@@ -38,25 +39,8 @@ function order(id: string, over: Partial<Order> = {}): Order {
   };
 }
 
-const BTC: Instrument = {
-  category: 'USDT-FUTURES',
-  symbol: 'BTCUSDT',
-  baseCoin: 'BTC',
-  quoteCoin: 'USDT',
-  pricePrecision: 1,
-  quantityPrecision: 3,
-  priceMultiplier: d('0.5'),
-  quantityMultiplier: d('0.001'),
-  minOrderQty: d('0.001'),
-  maxOrderQty: d('100'),
-  minOrderAmount: d('5'),
-  status: 'online',
-  isReality: false,
-  makerFeeRate: d('0.0002'),
-  takerFeeRate: d('0.0006'),
-  contractType: 'perpetual',
-  maxLeverage: d('125'),
-};
+// The same perpetual the ticket tests use: tick 0.5, qty step 0.001, min value 5 USDT.
+const BTC: Instrument = BTC_PERP;
 
 /** A TradingServices double: records every call and answers with scripted outcomes. */
 class RecordingTrading {
