@@ -137,6 +137,7 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     { mode, account, restUrl, wsPublic: ws.public, wsPrivate: ws.private, credentials, paper: paper && mode === 'PAPER' },
     {
       ...(symbol ? { symbol } : {}),
+      bell: () => process.stdout.write('\x07'),
       restLogger: { debug: (m, c) => logger.debug(m, c), warn: (m, c) => logger.warn(m, c) },
       fileLog: (level, text) => (level === 'error' ? logger.error(text) : level === 'warn' ? logger.warn(text) : logger.info(text)),
     },

@@ -32,6 +32,8 @@ export interface SessionOptions {
   readonly streamTuning?: StreamTuning;
   /** Unix ms clock; default Date.now. */
   readonly now?: () => number;
+  /** Rings the terminal bell (loan alarms); default silent. */
+  readonly bell?: () => void;
 }
 
 /** A connected dashboard session: store, clients and the services facade. */
@@ -52,6 +54,6 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
   const rest = new RestClient({ baseUrl: endpoint.restUrl, credentials: endpoint.credentials, paper: endpoint.paper, ...(options.restLogger ? { logger: options.restLogger } : {}) });
   const api = createExchangeApi(rest);
   const stream = new StreamClient({ publicUrl: endpoint.wsPublic, privateUrl: endpoint.wsPrivate, credentials: endpoint.credentials, ...(options.streamTuning ? { tuning: options.streamTuning } : {}) });
-  const services = await startServices({ rest, api, stream, store, now, hasPrivate: true, fileLog: options.fileLog ?? (() => undefined) });
+  const services = await startServices({ rest, api, stream, store, now, hasPrivate: true, ...(options.bell ? { bell: options.bell } : {}), fileLog: options.fileLog ?? (() => undefined) });
   return { store, rest, api, stream, services };
 }

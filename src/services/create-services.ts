@@ -10,6 +10,7 @@ import { WsTrade } from '../exchange/ws/ws-trade.js';
 import type { OperationId } from '../exchange/wire/operations.js';
 import { CandleService } from './candle-service.js';
 import { CountdownService, countdownHealth } from './countdown-service.js';
+import { LoanAlarms } from './loan-alarms.js';
 import { MarketService } from './market-service.js';
 import { OrderService } from './order-service.js';
 import { PollService } from './poll-service.js';
@@ -27,6 +28,8 @@ export interface ServicesDeps {
   readonly fileLog: (level: LogLevelUi, text: string) => void;
   /** True when the account has keys (private socket, orders, positions). */
   readonly hasPrivate: boolean;
+  /** Rings the terminal bell (loan alarms); default silent. */
+  readonly bell?: () => void;
 }
 
 /** Mirrors one socket's health record into the store's shape. */
@@ -63,6 +66,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   const candles = new CandleService({ api: deps.api, stream: deps.stream, store, now, log });
   await candles.start();
   priv?.start();
+  const stopAlarms = new LoanAlarms({ store, now, bell: deps.bell ?? (() => undefined) }).attach();
   const countdown = priv ? new CountdownService({ api: deps.api, store, now, log, healthy: () => countdownHealth(store.getState()), refreshOrders: () => priv.resync() }) : null;
   poll?.start();
   return {
@@ -83,6 +87,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
       // Stopping leaves the countdown armed on the exchange; the quit prompt decided that.
       countdown?.stop();
       candles.stop();
+      stopAlarms();
       poll?.stop();
       wsTrade?.dispose();
       deps.stream.close();

@@ -1,4 +1,4 @@
-import { Box } from 'ink';
+import { Box, Text } from 'ink';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { CandleSeries } from '../services/candle-service.js';
 import type { KeyScope } from './keys/binding-types.js';
@@ -21,6 +21,7 @@ import { ConfirmOverlay } from './panels/ConfirmOverlay.js';
 import { CountdownPanel } from './panels/CountdownPanel.js';
 import { EventLogPanel } from './panels/EventLogPanel.js';
 import { HelpOverlay } from './panels/HelpOverlay.js';
+import { LoansPanel } from './panels/LoansPanel.js';
 import { OrdersPanel } from './panels/OrdersPanel.js';
 import { PositionsPanel } from './panels/PositionsPanel.js';
 import { QuitCountdownPrompt, type QuitCountdownDecision } from './panels/QuitCountdownPrompt.js';
@@ -38,6 +39,7 @@ const OVERLAY_SCOPE: Readonly<Record<string, KeyScope>> = {
   palette: 'overlay.palette',
   picker: 'overlay.picker',
   positions: 'overlay.positions',
+  loanForm: 'overlay.loanForm',
   ...ORDERS_OVERLAY_SCOPES,
   ...TICKET_OVERLAY_SCOPES,
 };
@@ -51,6 +53,8 @@ export function App() {
   const focus = useAppStore((s) => s.ui.focus) as PanelId;
   const overlay = useAppStore((s) => s.ui.overlay);
   const armed = useAppStore((s) => s.countdown.armed);
+  const banner = useAppStore((s) => s.ui.banner);
+  const { theme } = useAppContext();
   const [work, setWork] = useState<PanelId>('orders');
   const [quitBusy, setQuitBusy] = useState(false);
   const [loadPrice, setLoadPrice] = useState<{ price: string; nonce: number } | undefined>(undefined);
@@ -107,6 +111,7 @@ export function App() {
   useCommand(Command.APP_FOCUS_7, focusDigit(6));
   useCommand(Command.APP_FOCUS_8, focusDigit(7));
   useCommand(Command.APP_FOCUS_9, focusDigit(8), () => (candles ? null : 'no candle chart in this session'));
+  useCommand(Command.APP_FOCUS_0, focusDigit(9));
   useCommand(Command.MARKET_NEXT_SYMBOL, () => moveSymbol(1));
   useCommand(Command.MARKET_PREV_SYMBOL, () => moveSymbol(-1));
 
@@ -139,6 +144,8 @@ export function App() {
         return <CountdownPanel {...p} />;
       case 'log':
         return <EventLogPanel {...p} />;
+      case 'loans':
+        return <LoansPanel {...p} />;
       case 'candles':
         return series && candles ? (
           <CandlePanel {...p} hotkey="9" interval={series.interval} type={series.type} intervals={candles.choices().intervals} types={candles.choices().types} onSeries={(i, t) => void candles.setSeries(ui().market.selected, i, t)} />
@@ -178,6 +185,11 @@ export function App() {
         {main()}
       </Box>
       <Box height={1} width={columns} flexDirection="column" overflow="hidden">
+        {banner ? (
+          <Text inverse bold color={(banner.level === 'error' ? theme.danger : theme.warn) ?? undefined} wrap="truncate-end">
+            {` ${banner.text} `}
+          </Text>
+        ) : null}
         <RenderStatsOverlay width={columns} />
         <Footer overlay={overlayScope} focus={focus as KeyScope} columns={columns} />
       </Box>

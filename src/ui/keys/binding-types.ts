@@ -16,6 +16,7 @@ export type KeyScope =
   | 'countdown'
   | 'log'
   | 'candles'
+  | 'loans' | 'overlay.loanForm'
   | 'overlay.orderConfirm' | 'overlay.orderEdit' | 'overlay.orderHistory'
   | 'overlay.ticketConfirm'
   | 'overlay.quitcountdown'

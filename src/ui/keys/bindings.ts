@@ -1,5 +1,6 @@
 import { ACCOUNT_BINDINGS } from './areas/account.js';
 import { COUNTDOWN_BINDINGS } from './areas/countdown.js';
+import { LOANS_BINDINGS } from './areas/loans.js';
 import { ORDERS_BINDINGS } from './areas/orders.js';
 import { PALETTE_BINDINGS } from './areas/palette.js';
 import { POSITIONS_BINDINGS } from './areas/positions.js';
@@ -19,6 +20,7 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   ...COUNTDOWN_BINDINGS,
   ...PALETTE_BINDINGS,
   ...STATS_BINDINGS,
+  ...LOANS_BINDINGS,
   { command: Command.APP_QUIT, keys: ['q', 'ctrl+c'], description: 'Quit (asks first)', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_HELP, keys: ['?'], description: 'Show every key', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_PALETTE, keys: [':', 'ctrl+p'], description: 'Command palette', category: 'General', scope: 'global', showInFooter: false },
@@ -38,6 +40,7 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   { command: Command.APP_FOCUS_7, keys: ['7'], description: 'Focus the countdown', category: 'Navigation', scope: 'global', showInFooter: false },
   { command: Command.APP_FOCUS_8, keys: ['8'], description: 'Focus the event log', category: 'Navigation', scope: 'global', showInFooter: false },
   { command: Command.APP_FOCUS_9, keys: ['9'], description: 'Focus the candle chart', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_0, keys: ['0'], description: 'Focus crypto loans', category: 'Navigation', scope: 'global', showInFooter: false },
   { command: Command.MARKET_NEXT_SYMBOL, keys: [']', 'n'], description: 'Next symbol', category: 'Market', scope: 'global', showInFooter: true },
   { command: Command.MARKET_PREV_SYMBOL, keys: ['[', 'p'], description: 'Previous symbol', category: 'Market', scope: 'global', showInFooter: false },
   { command: Command.BOOK_CURSOR_UP, keys: ['up', 'k'], description: 'Book cursor up', category: 'Book', scope: 'book', showInFooter: true },

@@ -1,5 +1,6 @@
 import { ACCOUNT_COMMANDS } from './areas/account.js';
 import { COUNTDOWN_COMMANDS } from './areas/countdown.js';
+import { LOANS_COMMANDS } from './areas/loans.js';
 import { ORDERS_COMMANDS } from './areas/orders.js';
 import { PALETTE_COMMANDS } from './areas/palette.js';
 import { POSITIONS_COMMANDS } from './areas/positions.js';
@@ -15,6 +16,7 @@ export const Command = {
   ...COUNTDOWN_COMMANDS,
   ...PALETTE_COMMANDS,
   ...STATS_COMMANDS,
+  ...LOANS_COMMANDS,
   APP_QUIT: 'app.quit',
   APP_HELP: 'app.help',
   APP_PALETTE: 'app.palette',
@@ -33,6 +35,7 @@ export const Command = {
   APP_FOCUS_7: 'app.focus7',
   APP_FOCUS_8: 'app.focus8',
   APP_FOCUS_9: 'app.focus9',
+  APP_FOCUS_0: 'app.focus0',
   MARKET_NEXT_SYMBOL: 'market.nextSymbol',
   MARKET_PREV_SYMBOL: 'market.prevSymbol',
   BOOK_CURSOR_UP: 'book.cursorUp',

@@ -1,0 +1,284 @@
+import { Decimal } from 'decimal.js';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Loan, Ticker } from '../../domain/model.js';
+import type { TradingServices } from '../../services/app-services.js';
+import { createAppStore } from '../../store/create-app-store.js';
+import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
+import { borrowParams, borrowProblem, ratioGauge } from '../hooks/use-loans.js';
+import { LoansPanel } from './LoansPanel.js';
+
+const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
+const d = (s: string) => new Decimal(s);
+
+function loan(orderId: string, ratio: string): Loan {
+  return {
+    orderId, loanCoin: 'USDT', loanAmount: d('1000'), interestAmount: d('2'), hourInterestRate: d('0.00001'),
+    pledgeCoin: 'BTC', pledgeAmount: d('0.05'), pledgeRate: d(ratio), supRate: d('0.8'), forceRate: d('0.9'),
+    borrowTime: NOW - 3_600_000, expireTime: orderId === 'L2' ? Date.UTC(2026, 11, 2) : 0,
+  };
+}
+
+function ticker(symbol: string, last: string): Ticker {
+  return {
+    category: 'SPOT', symbol, lastPrice: d(last), bid1Price: d(last), ask1Price: d(last), high24h: d(last), low24h: d(last), open24h: d(last), change24h: d('0'), volume24h: d('1'), turnover24h: d('1'),
+    markPrice: null, indexPrice: null, fundingRate: null, openInterest: null, deliveryStatus: null, ts: 1,
+  };
+}
+
+const never = (): never => {
+  throw new Error('trading not used by the loans panel');
+};
+const TRADING: TradingServices = { submitOrder: never, modifyOrder: never, cancelOrder: never, cancelAll: never, cancelBatch: never, modifyBatch: never, closePosition: never, closeAll: never };
+
+/** Records exchange calls; answers from `replies` by op id (an Error rejects). */
+function recordingExchange(replies: Record<string, unknown>) {
+  const calls: { id: string; params: unknown }[] = [];
+  return {
+    calls,
+    exchange: {
+      call: async (id: string, params: unknown): Promise<unknown> => {
+        calls.push({ id, params });
+        const r = replies[id];
+        if (r instanceof Error) throw r;
+        return r;
+      },
+    },
+  };
+}
+
+function setup(width: number, height: number, opts: { loans?: Loan[]; keys?: boolean; replies?: Record<string, unknown> } = {}) {
+  const store = createAppStore();
+  store.getState().setFocus('loans');
+  store.getState().setLoans(opts.loans ?? [loan('L1', '0.6'), loan('L2', '0.82')], NOW);
+  store.getState().setTickers([ticker('BTCUSDT', '40000')], NOW);
+  const rec = recordingExchange(opts.replies ?? {});
+  const services = unusedServices({ trading: opts.keys === false ? null : TRADING, exchange: rec.exchange });
+  const view = renderPanel(<LoansPanel focused width={width} height={height} now={NOW} />, { store, services, columns: width, rows: height, now: () => NOW });
+  return { store, view, calls: rec.calls };
+}
+
+function expectFits(frame: string, width: number, height: number) {
+  const lines = frame.split('\n');
+  expect(lines.length).toBeLessThanOrEqual(height);
+  for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(width);
+}
+
+afterEach(() => cleanup());
+
+describe('ratioGauge and borrow validation', () => {
+  it('marks the margin-call and liquidation lines', () => {
+    const g = ratioGauge(d('0.6'), d('0.8'), d('0.9'), 16);
+    expect(g).toHaveLength(16);
+    expect(g.startsWith('[█')).toBe(true);
+    expect(g).toContain('|');
+    expect(g).toContain('!');
+    expect(g.indexOf('|')).toBeLessThan(g.indexOf('!'));
+  });
+
+  it('requires exactly one amount', () => {
+    const base = { loanCoin: 'USDT', pledgeCoin: 'BTC', term: 'SEVEN' as const, pledgeAmount: '', loanAmount: '' };
+    expect(borrowProblem(base)).toContain('exactly one');
+    expect(borrowProblem({ ...base, pledgeAmount: '1', loanAmount: '5' })).toContain('exactly one');
+    expect(borrowProblem({ ...base, pledgeAmount: '0' })).toContain('positive');
+    expect(borrowProblem({ ...base, loanCoin: 'BTC' })).toContain('differ');
+    expect(borrowProblem({ ...base, loanAmount: '500' })).toBeNull();
+    expect(borrowParams({ ...base, loanAmount: '500' })).toEqual({ loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '500' });
+  });
+});
+
+describe('LoansPanel', () => {
+  it('renders the table with gauge, prices and term at 100x20 and fits', async () => {
+    const { view } = setup(100, 20);
+    await view.waitForText('Gauge');
+    const f = view.frame();
+    expect(f).toContain('1000+2 USDT');
+    expect(f).toContain('0.05 BTC');
+    expect(f).toContain('flexible');
+    expect(f).toContain('2026-12-02');
+    // Margin call at 1002 / (0.05 × 0.8) = 25050; liquidation at 1002 / (0.05 × 0.9) = 22266.667.
+    expect(f).toContain('25050');
+    expect(f).toContain('22266.667');
+    expect(f).toMatch(/\[█+░*\|/);
+    expectFits(f, 100, 20);
+  });
+
+  it('fits at 50x12 with a gauge', async () => {
+    const { view } = setup(50, 12);
+    await view.waitForText('Gauge');
+    const f = view.frame();
+    expect(f).toContain('!');
+    expectFits(f, 50, 12);
+  });
+
+  it('borrow form: rejects two amounts, then sends loan.borrow with the one given', async () => {
+    const { view, calls, store } = setup(100, 20, { replies: { 'loan.borrow': { orderId: '777' } } });
+    await view.waitForText('Gauge');
+    await view.press('b');
+    await view.waitForText('New loan');
+    expect(store.getState().ui.overlay).toBe('loanForm');
+    await view.press('\u001B[B'); // down → collateral
+    await view.press('\u001B[B'); // term
+    await view.press('\u001B[C'); // right → SEVEN
+    await view.waitForText('‹ SEVEN ›');
+    await view.press('\u001B[B'); // collateral amount
+    await view.press('\r');
+    await view.press('0.5');
+    await view.press('\r');
+    await view.press('\u001B[B'); // loan amount
+    await view.press('\r');
+    await view.press('100');
+    await view.press('\r');
+    await view.press('s');
+    await view.waitForText('give exactly one of collateral amount or loan amount');
+    expect(calls).toEqual([]);
+    // Clear the collateral amount and review again.
+    await view.press('\u001B[A');
+    await view.press('\r');
+    await view.press('\u007F\u007F\u007F');
+    await view.press('\r');
+    await view.press('s');
+    await view.waitForText('Confirm: borrow 100 USDT');
+    await view.press('y');
+    await waitFor(() => calls.length > 0);
+    expect(calls).toEqual([{ id: 'loan.borrow', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '100' } }]);
+    await view.waitForText('borrowed: order 777');
+    expect(store.getState().ui.overlay).toBeNull();
+  });
+
+  it('add collateral previews the new ratio, calls revisePledge and reports afterPledgeRate', async () => {
+    const { view, calls } = setup(100, 20, { loans: [loan('L1', '0.5')], replies: { 'loan.revisePledge': { loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '25.05' } } });
+    await view.waitForText('Gauge');
+    await view.press('+');
+    await view.waitForText('Add collateral L1');
+    await view.press('\r');
+    await view.press('0.05');
+    // Debt 1002 USDT; collateral 0.1 BTC × 40000 = 4000 → 25.05%.
+    await view.waitForText('→ 25.05%');
+    await view.press('\r');
+    await view.press('s');
+    await view.waitForText('Confirm:');
+    await view.press('\r');
+    await waitFor(() => calls.length > 0);
+    expect(calls).toEqual([{ id: 'loan.revisePledge', params: { orderId: 'L1', amount: '0.05', pledgeCoin: 'BTC', reviseType: 'IN' } }]);
+    await view.waitForText('ratio now 25.05%');
+  });
+
+  it('refuses a withdrawal past the margin call and shows exchange errors', async () => {
+    const { view, calls } = setup(100, 20, { loans: [loan('L1', '0.5')], replies: { 'loan.repay': new Error('loan.repay rejected: 40001 insufficient balance') } });
+    await view.waitForText('Gauge');
+    await view.press('-');
+    await view.waitForText('Withdraw collateral L1');
+    await view.press('\r');
+    await view.press('0.04');
+    await view.waitForText('past the margin call 80.00%');
+    await view.press('\r');
+    await view.press('s');
+    expect(calls.filter((c) => c.id !== 'loan.getCoins')).toEqual([]);
+    await view.press('\u001B');
+    await view.press('\u001B');
+    await waitFor(() => !view.frame().includes('Withdraw'));
+    await view.press('r');
+    await view.waitForText('Repay L1');
+    await view.waitForText('repays everything: 1002 USDT');
+    await view.press('s');
+    await view.press('y');
+    await waitFor(() => calls.some((c) => c.id === 'loan.repay'));
+    expect(calls.find((c) => c.id === 'loan.repay')).toEqual({ id: 'loan.repay', params: { orderId: 'L1', repayAll: 'yes', repayUnlock: 'no' } });
+    await view.waitForText('loan.repay failed: loan.repay rejected: 40001 insufficient balance');
+  });
+
+  it('disables actions without keys', async () => {
+    const { view, store } = setup(100, 20, { keys: false });
+    await view.waitForText('Gauge');
+    await view.press('b');
+    await view.press('r');
+    expect(store.getState().ui.overlay).toBeNull();
+    expect(view.frame()).not.toContain('New loan');
+  });
+});
+
+describe('LoansPanel borrow by collateral', () => {
+  it('previews the borrowable amount and hourly interest via loan.getInterest before loan.borrow', async () => {
+    const { view, calls } = setup(100, 20, { replies: { 'loan.getInterest': { hourInterest: '0.0123', loanAmount: '12000' }, 'loan.borrow': { orderId: '778' } } });
+    await view.waitForText('Gauge');
+    await view.press('b');
+    await view.waitForText('New loan');
+    for (let i = 0; i < 3; i += 1) await view.press('\u001B[B');
+    await view.press('\r');
+    await view.press('0.5');
+    await view.press('\r');
+    await view.press('s');
+    await view.waitForText('up to 12000 USDT, ~0.0123 USDT/hour');
+    expect(calls[0]).toEqual({ id: 'loan.getInterest', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.5' } });
+    await view.press('y');
+    await waitFor(() => calls.length > 1);
+    expect(calls[1]).toEqual({ id: 'loan.borrow', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.5' } });
+    await view.waitForText('borrowed: order 778');
+  });
+});
+
+describe('LoansPanel withdraw limit', () => {
+  it('refuses a withdrawal past the initial ratio from loan.getCoins, allows one below it', async () => {
+    const { view, calls } = setup(100, 20, { loans: [loan('L1', '0.5')], replies: { 'loan.getCoins': { loanInfos: [], pledgeInfos: [{ coin: 'BTC', initRate: '0.65', supRate: '0.8', forceRate: '0.91' }] }, 'loan.revisePledge': { afterPledgeRate: '62.63' } } });
+    await view.waitForText('Gauge');
+    await view.press('-');
+    await view.waitForText('Withdraw collateral L1');
+    await waitFor(() => calls.some((c) => c.id === 'loan.getCoins'));
+    expect(calls[0]).toEqual({ id: 'loan.getCoins', params: { coin: 'USDT' } });
+    await view.press('\r');
+    // 0.035 BTC × 40000 = 1400 → 1002 / 1400 = 71.57%: below the margin call but past the initial 65%.
+    await view.press('0.015');
+    await view.waitForText('past the initial ratio 65.00%');
+    await view.press('\u007F\u007F\u007F');
+    await view.press('01');
+    // 0.04 BTC → 1002 / 1600 = 62.63%.
+    await view.waitForText('→ 62.63%');
+    await view.press('\r');
+    await view.press('s');
+    await view.press('y');
+    await waitFor(() => calls.some((c) => c.id === 'loan.revisePledge'));
+    expect(calls.find((c) => c.id === 'loan.revisePledge')?.params).toEqual({ orderId: 'L1', amount: '0.01', pledgeCoin: 'BTC', reviseType: 'OUT' });
+    await view.waitForText('collateral withdrawn: ratio now 62.63%');
+  });
+});
+
+describe('LoansPanel repay', () => {
+  it('previews a partial repayment (interest first) and sends repayAll no with unlock yes', async () => {
+    const { view, calls } = setup(100, 20, { loans: [loan('L1', '0.5')], replies: { 'loan.repay': { loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '502', payInterest: '2', repayLoanAmount: '500', repayUnlockAmount: '0' } } });
+    await view.waitForText('Gauge');
+    await view.press('r');
+    await view.waitForText('Repay L1');
+    await view.press('\r');
+    await view.press('502');
+    // 2 interest first, then 500 principal; 500 left over 2000 of collateral = 25%.
+    await view.waitForText('interest 2 + principal 500; left 500; ratio → 25.00%');
+    await view.press('\r');
+    await view.press('\u001B[B');
+    await view.press('\u001B[C');
+    await view.waitForText('‹ yes ›');
+    await view.press('s');
+    await view.waitForText('Confirm: interest 2');
+    await view.press('y');
+    await waitFor(() => calls.length > 0);
+    expect(calls).toEqual([{ id: 'loan.repay', params: { orderId: 'L1', repayAll: 'no', amount: '502', repayUnlock: 'yes' } }]);
+    await view.waitForText('repaid 502 (interest 2, principal 500)');
+  });
+});
+
+describe('LoansPanel form at small sizes', () => {
+  it('the borrow form fits 50x12 and scrolls its fields at 30x7', async () => {
+    for (const [w, h] of [[50, 12], [30, 7]] as const) {
+      const { view } = setup(w, h);
+      await view.waitForText('Loans');
+      await view.press('b');
+      await view.waitForText('New loan');
+      expectFits(view.frame(), w, h);
+      for (let i = 0; i < 4; i += 1) await view.press('\u001B[B');
+      await view.waitForText('Loan amount');
+      expectFits(view.frame(), w, h);
+      cleanup();
+    }
+  });
+});
