@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RateLimit } from '../wire/operation-types.js';
-import { RateLimiter, type LimiterTimers } from './rate-limiter.js';
+import { DEFAULT_WINDOW_MS, RateLimiter, type LimiterTimers } from './rate-limiter.js';
 
 /** A clock plus timers that only move when the test says so. */
 class ManualTime implements LimiterTimers {
@@ -45,7 +45,7 @@ const RATES: Record<string, RateLimit> = {
 
 function setup(): { time: ManualTime; limiter: RateLimiter } {
   const time = new ManualTime();
-  const limiter = new RateLimiter({ rateOf: (id) => RATES[id], clock: { now: time.now }, timers: time });
+  const limiter = new RateLimiter({ rateOf: (id) => RATES[id], clock: { now: time.now }, timers: time, windowMs: 1000 });
   return { time, limiter };
 }
 
@@ -126,5 +126,11 @@ describe('RateLimiter', () => {
     const { limiter } = setup();
     for (let i = 0; i < 50; i++) await limiter.acquire('unknown.op');
     expect(limiter.headroom()).toEqual([]);
+  });
+});
+
+describe('default window', () => {
+  it('leaves a 10 % margin over the exchange’s one-second window', () => {
+    expect(DEFAULT_WINDOW_MS).toBe(1100);
   });
 });

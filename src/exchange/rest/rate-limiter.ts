@@ -50,7 +50,11 @@ export interface RateLimiterOptions {
   readonly clock: Clock;
   /** Timers; default real (unref'd) timers. */
   readonly timers?: LimiterTimers;
-  /** Window length in ms; default 1000 (the table's limits are per second). */
+  /**
+   * Window length in ms; default 1100. The table's limits are per second, but two requests sent
+   * exactly 1000 ms apart can arrive closer together (network jitter), and the exchange counts
+   * arrivals: the extra 10 % keeps the client from ever causing a 429 itself.
+   */
   readonly windowMs?: number;
 }
 
@@ -68,6 +72,9 @@ interface Bucket {
   blockedUntil: number;
 }
 
+/** Default limiter window: one second plus a 10 % margin for arrival jitter. */
+export const DEFAULT_WINDOW_MS = 1100;
+
 /** Token buckets keyed by scope and bucket name. */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
@@ -76,7 +83,7 @@ export class RateLimiter {
 
   constructor(private readonly options: RateLimiterOptions) {
     this.timers = options.timers ?? realTimers;
-    this.windowMs = options.windowMs ?? 1000;
+    this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
   }
 
   /**
