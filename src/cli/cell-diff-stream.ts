@@ -1,0 +1,220 @@
+import { Writable } from 'node:stream';
+
+/**
+ * The terminal writer: Ink's frames re-encoded as cell-level differences. Kept apart from the
+ * composition root (main.ts wires it in).
+ */
+
+const BSU = '\x1b[?2026h';
+const ESU = '\x1b[?2026l';
+// CSI sequences (SGR and the rest), OSC strings, and two-byte escapes.
+const ESCAPE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_=>78]/g;
+/** Characters that may not be one cell wide (CJK, emoji, combining marks): their line is rewritten whole. */
+const COMPLEX = /[\u0300-\u036f\u1100-\u115f\u2e80-\uffff\ud800-\udfff]/;
+
+/** One screen cell: a character and the SGR parameters in force (canonical, "" = default). */
+interface Cell {
+  readonly ch: string;
+  readonly sgr: string;
+}
+
+/** SGR state while parsing a line: attribute groups, so equal looks compare equal. */
+class Style {
+  fg = '';
+  bg = '';
+  bold = false;
+  dim = false;
+  flags = new Set<number>();
+  apply(params: string): void {
+    const p = params === '' ? ['0'] : params.split(';');
+    for (let i = 0; i < p.length; i += 1) {
+      const n = Number(p[i]);
+      if (n === 0) {
+        this.fg = '';
+        this.bg = '';
+        this.bold = false;
+        this.dim = false;
+        this.flags.clear();
+      } else if (n === 1) this.bold = true;
+      else if (n === 2) this.dim = true;
+      else if (n === 22) this.bold = this.dim = false;
+      else if (n === 38 || n === 48) {
+        const take = p[i + 1] === '5' ? 2 : p[i + 1] === '2' ? 4 : 0;
+        const value = p.slice(i, i + 1 + take).join(';');
+        if (n === 38) this.fg = value;
+        else this.bg = value;
+        i += take;
+      } else if ((n >= 30 && n <= 37) || (n >= 90 && n <= 97)) this.fg = String(n);
+      else if (n === 39) this.fg = '';
+      else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) this.bg = String(n);
+      else if (n === 49) this.bg = '';
+      else if (n >= 3 && n <= 9) this.flags.add(n);
+      else if (n >= 23 && n <= 29) this.flags.delete(n === 24 ? 4 : n - 20);
+    }
+  }
+  /** Canonical parameters ("" = default look). */
+  key(): string {
+    const parts: string[] = [];
+    if (this.bold) parts.push('1');
+    if (this.dim) parts.push('2');
+    for (const f of [...this.flags].sort()) parts.push(String(f));
+    if (this.fg !== '') parts.push(this.fg);
+    if (this.bg !== '') parts.push(this.bg);
+    return parts.join(';');
+  }
+}
+
+/** Parses one frame line into `columns` cells (blank-padded); null when it holds complex characters. */
+function lineCells(line: string, columns: number): Cell[] | null {
+  if (COMPLEX.test(line)) return null;
+  const cells: Cell[] = [];
+  const style = new Style();
+  let sgr = '';
+  let i = 0;
+  while (i < line.length && cells.length < columns) {
+    if (line.charCodeAt(i) === 0x1b) {
+      ESCAPE.lastIndex = i;
+      const m = ESCAPE.exec(line);
+      if (m && m.index === i) {
+        if (m[0].endsWith('m') && m[0].startsWith('\x1b[')) {
+          style.apply(m[0].slice(2, -1));
+          sgr = style.key();
+        }
+        i += m[0].length;
+        continue;
+      }
+      i += 1;
+      continue;
+    }
+    cells.push({ ch: line[i] ?? ' ', sgr });
+    i += 1;
+  }
+  while (cells.length < columns) cells.push({ ch: ' ', sgr: '' });
+  return cells;
+}
+
+/**
+ * The terminal stream Ink writes to: Ink renders with its standard writer (whole frame, erase
+ * first) inside DEC 2026 synchronized updates; this stream keeps the screen it last drew and writes
+ * only the cells that changed (cursor position + style + characters), so a frame costs bytes in
+ * proportion to what changed on screen, not to the lines it touched. Writes outside a synchronized
+ * update (alternate screen, cursor visibility) pass through unchanged. Resizes repaint everything.
+ */
+export class CellDiffStream extends Writable {
+  /** Ink checks this to render interactively. */
+  readonly isTTY = true;
+  private screen: string[] = [];
+  private cells: (Cell[] | null)[] = [];
+  private group: string | null = null;
+  private readonly onResize = () => {
+    this.screen = [];
+    this.cells = [];
+    this.emit('resize');
+  };
+
+  /** @param out the real terminal (needs columns/rows; 'resize' events are forwarded) */
+  constructor(private readonly out: NodeJS.WritableStream & { columns?: number; rows?: number; on?: (e: 'resize', f: () => void) => unknown; off?: (e: 'resize', f: () => void) => unknown }) {
+    super({ decodeStrings: false });
+    out.on?.('resize', this.onResize);
+  }
+
+  /** Terminal width (columns). */
+  get columns(): number {
+    return this.out.columns ?? 80;
+  }
+
+  /** Terminal height (rows). */
+  get rows(): number {
+    return this.out.rows ?? 24;
+  }
+
+  /** Stops following the terminal's resizes. */
+  detach(): void {
+    this.out.off?.('resize', this.onResize);
+  }
+
+  override _write(chunk: string | Buffer, _enc: BufferEncoding, done: (error?: Error | null) => void): void {
+    let text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    while (text !== '') {
+      if (this.group === null) {
+        const start = text.indexOf(BSU);
+        if (start < 0) {
+          this.out.write(text);
+          break;
+        }
+        if (start > 0) this.out.write(text.slice(0, start));
+        this.group = '';
+        text = text.slice(start + BSU.length);
+      } else {
+        const end = text.indexOf(ESU);
+        if (end < 0) {
+          this.group += text;
+          break;
+        }
+        this.group += text.slice(0, end);
+        text = text.slice(end + ESU.length);
+        const group = this.group;
+        this.group = null;
+        this.out.write(this.frame(group));
+      }
+    }
+    done();
+  }
+
+  /** The bytes that turn the last drawn screen into the frame inside one synchronized update. */
+  private frame(group: string): string {
+    // Keep private-mode switches (cursor visibility) Ink put in the update; drop erase/moves.
+    let modes = '';
+    for (const m of group.matchAll(/\x1b\[\?[0-9;]*[hl]/g)) modes += m[0];
+    const body = group.replace(/^(?:\x1b\[[0-?]*[ -/]*[@-~])+/, '');
+    if (body === '' || !/[^\x1b]/.test(body.replace(ESCAPE, ''))) return modes === '' ? '' : `${BSU}${modes}${ESU}`;
+    const lines = body.replace(/\x1b\[[0-?]*[ -/]*[A-HJKSTf]/g, '').split('\n');
+    const { columns, rows } = this;
+    let out = this.screen.length === 0 ? '\x1b[0m\x1b[2J' : '';
+    let current = '';
+    for (let r = 0; r < rows; r += 1) {
+      const line = lines[r] ?? '';
+      if (this.screen[r] === line && this.screen.length !== 0) continue;
+      const next = lineCells(line, columns);
+      const prev = this.screen.length === 0 ? null : (this.cells[r] ?? null);
+      this.screen[r] = line;
+      this.cells[r] = next;
+      if (next === null || prev === null) {
+        out += `\x1b[${r + 1};1H\x1b[0m${line}\x1b[0m\x1b[K`;
+        current = '';
+        continue;
+      }
+      let c = 0;
+      while (c < columns) {
+        if (next[c]?.ch === prev[c]?.ch && next[c]?.sgr === prev[c]?.sgr) {
+          c += 1;
+          continue;
+        }
+        // A run of changes; gaps of up to 3 unchanged cells are cheaper to rewrite than to skip.
+        let end = c + 1;
+        let gap = 0;
+        for (let k = c + 1; k < columns && gap <= 3; k += 1) {
+          if (next[k]?.ch === prev[k]?.ch && next[k]?.sgr === prev[k]?.sgr) gap += 1;
+          else {
+            gap = 0;
+            end = k + 1;
+          }
+        }
+        out += `\x1b[${r + 1};${c + 1}H`;
+        for (let k = c; k < end; k += 1) {
+          const cell = next[k] ?? { ch: ' ', sgr: '' };
+          if (cell.sgr !== current) {
+            out += `\x1b[0${cell.sgr === '' ? '' : `;${cell.sgr}`}m`;
+            current = cell.sgr;
+          }
+          out += cell.ch;
+        }
+        c = end;
+      }
+    }
+    this.screen.length = rows;
+    this.cells.length = rows;
+    if (current !== '') out += '\x1b[0m';
+    return out === '' && modes === '' ? '' : `${BSU}${modes}${out}${ESU}`;
+  }
+}
