@@ -37,6 +37,20 @@ const TABLES: Int32Array[] = (() => {
 })();
 const [T0, T1, T2, T3, T4, T5, T6, T7] = TABLES as [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
 
+/** One slicing-by-8 step: the CRC after 8 bytes, given them as two little-endian words (the first already xor-ed with the state). */
+function slice8(one: number, two: number): number {
+  return (
+    (T7[one & 0xff] as number) ^
+    (T6[(one >>> 8) & 0xff] as number) ^
+    (T5[(one >>> 16) & 0xff] as number) ^
+    (T4[one >>> 24] as number) ^
+    (T3[two & 0xff] as number) ^
+    (T2[(two >>> 8) & 0xff] as number) ^
+    (T1[(two >>> 16) & 0xff] as number) ^
+    (T0[two >>> 24] as number)
+  );
+}
+
 /** Running CRC (pre-inverted state) over `len` bytes of `buf`. */
 function crcBytes(crc: number, buf: Uint8Array, len: number): number {
   let c = crc;
@@ -44,15 +58,7 @@ function crcBytes(crc: number, buf: Uint8Array, len: number): number {
   for (; i + 8 <= len; i += 8) {
     const one = ((buf[i] as number) | ((buf[i + 1] as number) << 8) | ((buf[i + 2] as number) << 16) | ((buf[i + 3] as number) << 24)) ^ c;
     const two = (buf[i + 4] as number) | ((buf[i + 5] as number) << 8) | ((buf[i + 6] as number) << 16) | ((buf[i + 7] as number) << 24);
-    c =
-      (T7[one & 0xff] as number) ^
-      (T6[(one >>> 8) & 0xff] as number) ^
-      (T5[(one >>> 16) & 0xff] as number) ^
-      (T4[one >>> 24] as number) ^
-      (T3[two & 0xff] as number) ^
-      (T2[(two >>> 8) & 0xff] as number) ^
-      (T1[(two >>> 16) & 0xff] as number) ^
-      (T0[two >>> 24] as number);
+    c = slice8(one, two);
   }
   for (; i < len; i++) c = (T0[(c ^ (buf[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return c;
@@ -70,15 +76,7 @@ function crcScratch(len: number): number {
   for (; i + 8 <= len; i += 8) {
     const one = (words[i >> 2] as number) ^ c;
     const two = words[(i >> 2) + 1] as number;
-    c =
-      (T7[one & 0xff] as number) ^
-      (T6[(one >>> 8) & 0xff] as number) ^
-      (T5[(one >>> 16) & 0xff] as number) ^
-      (T4[one >>> 24] as number) ^
-      (T3[two & 0xff] as number) ^
-      (T2[(two >>> 8) & 0xff] as number) ^
-      (T1[(two >>> 16) & 0xff] as number) ^
-      (T0[two >>> 24] as number);
+    c = slice8(one, two);
   }
   for (; i < len; i++) c = (T0[(c ^ (scratch[i] as number)) & 0xff] as number) ^ (c >>> 8);
   return c;
