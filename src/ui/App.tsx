@@ -47,14 +47,13 @@ const NO_SERIES = { subscribe: () => () => undefined, get: (): CandleSeries | nu
 
 /** The root layout: exactly as tall as the terminal; wiring only. */
 export function App() {
-  const { store, services, onQuit } = useAppContext();
+  const { store, services, onQuit, theme } = useAppContext();
   const { columns, rows } = useScreenSize();
   const now = useClock(1000);
   const focus = useAppStore((s) => s.ui.focus) as PanelId;
   const overlay = useAppStore((s) => s.ui.overlay);
   const armed = useAppStore((s) => s.countdown.armed);
   const banner = useAppStore((s) => s.ui.banner);
-  const { theme } = useAppContext();
   const [work, setWork] = useState<PanelId>('orders');
   const [quitBusy, setQuitBusy] = useState(false);
   const [loadPrice, setLoadPrice] = useState<{ price: string; nonce: number } | undefined>(undefined);

@@ -276,7 +276,7 @@ export function positionHistory(p: SimPosition): Record<string, unknown> {
     holdMode: p.holdMode,
     posSide: p.posSide,
     marginMode: p.marginMode,
-    openPriceAvg: str(p.openTotal.isZero() ? p.avgPrice : p.avgPrice),
+    openPriceAvg: str(p.avgPrice),
     closePriceAvg: str(p.closeAvg),
     openTotalPos: str(p.openTotal),
     closeTotalPos: str(p.closeTotal),

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Instrument } from '../../domain/model.js';
+import type { Instrument, Order } from '../../domain/model.js';
 import type { TicketEnv } from './ticket-form.js';
 
 /**
@@ -89,6 +89,30 @@ export function envOf(inst: Instrument, over: Partial<TicketEnv> = {}): TicketEn
     lastPrice: d('97000'),
     holdMode: 'one_way_mode',
     delivery: null,
+    ...over,
+  };
+}
+
+/** A resting limit buy of 0.01 BTCUSDT @ 97000 (USDT-FUTURES), id `id`, clientOid `c<id>`; override anything. */
+export function restingOrder(id: string, over: Partial<Order> = {}): Order {
+  return {
+    orderId: id,
+    clientOid: `c${id}`,
+    category: 'USDT-FUTURES',
+    symbol: 'BTCUSDT',
+    side: 'buy',
+    orderType: 'limit',
+    price: d('97000'),
+    qty: d('0.01'),
+    cumExecQty: d('0'),
+    avgPrice: d('0'),
+    status: 'live',
+    timeInForce: 'gtc',
+    posSide: null,
+    reduceOnly: false,
+    cancelReason: '',
+    createdTime: 1,
+    updatedTime: 1,
     ...over,
   };
 }

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BTC_PERP } from '../hooks/ticket.testkit.js';
+import { BTC_PERP, restingOrder } from '../hooks/ticket.testkit.js';
 import type { Category, Instrument, Order } from '../../domain/model.js';
 import type { TradingServices } from '../../services/app-services.js';
 import type { BatchOutcome, ModifyChange } from '../../services/order-batch.js';
@@ -17,26 +17,7 @@ const NOW = 1_700_000_000_000;
 const d = (s: string) => new Decimal(s);
 
 function order(id: string, over: Partial<Order> = {}): Order {
-  return {
-    orderId: id,
-    clientOid: `c${id}`,
-    category: 'USDT-FUTURES',
-    symbol: 'BTCUSDT',
-    side: 'buy',
-    orderType: 'limit',
-    price: d('97000'),
-    qty: d('0.01'),
-    cumExecQty: d('0'),
-    avgPrice: d('0'),
-    status: 'live',
-    timeInForce: 'gtc',
-    posSide: null,
-    reduceOnly: false,
-    cancelReason: '',
-    createdTime: NOW - Number.parseInt(id, 10) * 1000,
-    updatedTime: NOW - Number.parseInt(id, 10) * 1000,
-    ...over,
-  };
+  return restingOrder(id, { createdTime: NOW - Number.parseInt(id, 10) * 1000, updatedTime: NOW - Number.parseInt(id, 10) * 1000, ...over });
 }
 
 // The same perpetual the ticket tests use: tick 0.5, qty step 0.001, min value 5 USDT.
