@@ -9,8 +9,21 @@ const BSU = '\x1b[?2026h';
 const ESU = '\x1b[?2026l';
 // CSI sequences (SGR and the rest), OSC strings, and two-byte escapes.
 const ESCAPE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_=>78]/g;
-/** Characters that may not be one cell wide (CJK, emoji, combining marks): their line is rewritten whole. */
-const COMPLEX = /[\u0300-\u036f\u1100-\u115f\u2e80-\uffff\ud800-\udfff]/;
+/**
+ * Anything but characters known to take exactly one cell (printable ASCII, Latin, Greek, Cyrillic
+ * letters, general punctuation, currency, letterlike symbols, arrows, maths, box drawing, blocks,
+ * geometric shapes, braille) and escapes. A line holding one (CJK, emoji, wide symbols such as ✅ or
+ * ⚡, combining marks, zero-width or control characters) is rewritten whole and the terminal lays it
+ * out, so a cell is never placed by a width guess. An allow-list: an unknown character costs bytes,
+ * never correctness.
+ */
+const COMPLEX = /[^\x1b\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2100-\u214f\u2190-\u21ff\u2200-\u22ff\u2500-\u25fc\u25ff\u2800-\u28ff]/;
+
+/** Length of the longest proper prefix of `marker` that `text` ends with (0 when none). */
+function partialTail(text: string, marker: string): number {
+  for (let n = Math.min(marker.length - 1, text.length); n > 0; n -= 1) if (text.endsWith(marker.slice(0, n))) return n;
+  return 0;
+}
 
 /** One screen cell: a character and the SGR parameters in force (canonical, "" = default). */
 interface Cell {
@@ -106,6 +119,8 @@ export class CellDiffStream extends Writable {
   private screen: string[] = [];
   private cells: (Cell[] | null)[] = [];
   private group: string | null = null;
+  /** The end of a pass-through write that may be the start of a split `BSU`; held for the next write. */
+  private held = '';
   private readonly onResize = () => {
     this.screen = [];
     this.cells = [];
@@ -134,30 +149,40 @@ export class CellDiffStream extends Writable {
   }
 
   override _write(chunk: string | Buffer, _enc: BufferEncoding, done: (error?: Error | null) => void): void {
-    let text = typeof chunk === 'string' ? chunk : chunk.toString('utf8');
+    let text = this.held + (typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+    this.held = '';
     while (text !== '') {
       if (this.group === null) {
         const start = text.indexOf(BSU);
         if (start < 0) {
-          this.out.write(text);
+          // A write may end in the first bytes of a BSU whose rest comes next: keep them back.
+          const keep = partialTail(text, BSU);
+          if (keep < text.length) this.out.write(text.slice(0, text.length - keep));
+          this.held = text.slice(text.length - keep);
           break;
         }
         if (start > 0) this.out.write(text.slice(0, start));
         this.group = '';
         text = text.slice(start + BSU.length);
       } else {
-        const end = text.indexOf(ESU);
+        // Search the joined text: the ESU itself may be split over two writes.
+        const joined = this.group + text;
+        const end = joined.indexOf(ESU);
         if (end < 0) {
-          this.group += text;
+          this.group = joined;
           break;
         }
-        this.group += text.slice(0, end);
-        text = text.slice(end + ESU.length);
-        const group = this.group;
+        text = joined.slice(end + ESU.length);
         this.group = null;
-        this.out.write(this.frame(group));
+        this.out.write(this.frame(joined.slice(0, end)));
       }
     }
+    done();
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    if (this.held !== '') this.out.write(this.held);
+    this.held = '';
     done();
   }
 
@@ -166,8 +191,12 @@ export class CellDiffStream extends Writable {
     // Keep private-mode switches (cursor visibility) Ink put in the update; drop erase/moves.
     let modes = '';
     for (const m of group.matchAll(/\x1b\[\?[0-9;]*[hl]/g)) modes += m[0];
-    const body = group.replace(/^(?:\x1b\[[0-?]*[ -/]*[@-~])+/, '');
-    if (body === '' || !/[^\x1b]/.test(body.replace(ESCAPE, ''))) return modes === '' ? '' : `${BSU}${modes}${ESU}`;
+    // Ink's erase and moves lead the update; an SGR there is the first line's style and stays.
+    const body = group.replace(/^(?:\x1b\[[0-?]*[ -/]*[@-ln-~])+/, '');
+    // No text: a cursor-only update keeps the screen; one that erased lines is an empty frame (the
+    // app rendered nothing) and blanks it.
+    const blank = body === '' || !/[^\x1b]/.test(body.replace(ESCAPE, ''));
+    if (blank && !/\x1b\[[0-2]?[JK]/.test(group)) return modes === '' ? '' : `${BSU}${modes}${ESU}`;
     const lines = body.replace(/\x1b\[[0-?]*[ -/]*[A-HJKSTf]/g, '').split('\n');
     const { columns, rows } = this;
     let out = this.screen.length === 0 ? '\x1b[0m\x1b[2J' : '';
@@ -180,7 +209,9 @@ export class CellDiffStream extends Writable {
       this.screen[r] = line;
       this.cells[r] = next;
       if (next === null || prev === null) {
-        out += `\x1b[${r + 1};1H\x1b[0m${line}\x1b[0m\x1b[K`;
+        // Erase first, then write: erasing after a line that reaches the last column would also
+        // erase that column (the cursor stays on it, waiting to wrap).
+        out += `\x1b[${r + 1};1H\x1b[0m\x1b[2K${line}\x1b[0m`;
         current = '';
         continue;
       }

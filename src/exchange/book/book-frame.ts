@@ -228,7 +228,7 @@ export function parseBookFrame(text: string): BookFrame {
   } else s.pos++;
   s.peek();
   if (s.pos < text.length) s.fail('the end of the frame');
-  if (action !== 'snapshot' && action !== 'update') throw new BookFrameError(`book frame: action must be "snapshot" or "update", got ${JSON.stringify(action)}`);
+  if (action !== 'snapshot' && action !== 'update') throw new BookFrameError(`book frame: action must be "snapshot" or "update", got ${JSON.stringify(action.length > 40 ? `${action.slice(0, 40)}…` : action)}`);
   if (items !== 1) throw new BookFrameError(`book frame: expected exactly one data item, got ${items}`);
   f.action = action;
   return f;

@@ -186,7 +186,9 @@ export class BookSide implements ChecksumSide {
     const keys = this.keys;
     let lo = this.head;
     let hi = lo + this.n;
-    if (this.n > 8) {
+    // A price beyond the double range has an infinite key; interpolating over an infinite span gives
+    // NaN, so such a side takes the plain binary search.
+    if (this.n > 8 && (keys[hi - 1] as number) - (keys[lo] as number) < Infinity) {
       const first = keys[lo] as number;
       const last = keys[hi - 1] as number;
       if (key <= first) return lo;

@@ -27,6 +27,12 @@ const NINE = 0x39;
 const MINUS = 0x2d;
 
 /**
+ * Deepest nesting of arrays/objects `Scanner.skipValue` follows inside a value it skips (a book push
+ * nests 2 deep in unknown fields at most); `update-reader.ts` uses the same bound.
+ */
+export const MAX_SKIP_DEPTH = 64;
+
+/**
  * Index of the closing quote of a plain decimal starting at `start` (digits with at most one inner
  * '.'), or -1 when the text there is not one.
  */
@@ -102,8 +108,15 @@ export class Scanner {
       else if (c === QUOTE) break;
       else i++;
     }
+    let decoded: unknown;
+    try {
+      decoded = JSON.parse(t.slice(start - 1, i + 1));
+    } catch {
+      // A bad escape (`\x`) or a raw control char: report it at the string, never as a SyntaxError.
+      this.pos = start - 1;
+      this.fail('a JSON string with valid escapes and no raw control characters');
+    }
     this.pos = i + 1;
-    const decoded: unknown = JSON.parse(t.slice(start - 1, i + 1));
     return typeof decoded === 'string' ? decoded : this.fail('a string');
   }
 
@@ -169,12 +182,16 @@ export class Scanner {
     return Number(text);
   }
 
-  /** Skips any JSON value. */
-  skipValue(): void {
+  /**
+   * Skips any JSON value, nested at most `MAX_SKIP_DEPTH` arrays/objects deep (deeper input fails
+   * with `BookFrameError` instead of overflowing the stack).
+   */
+  skipValue(depth = 0): void {
     const c = this.peek();
     if (c === QUOTE) {
       this.string();
     } else if (c === LBRACE || c === LBRACKET) {
+      if (depth >= MAX_SKIP_DEPTH) this.fail(`a value nested at most ${MAX_SKIP_DEPTH} deep`);
       const close = c === LBRACE ? RBRACE : RBRACKET;
       this.pos++;
       if (this.peek() === close) {
@@ -186,7 +203,7 @@ export class Scanner {
           this.string();
           this.expect(COLON, "':'");
         }
-        this.skipValue();
+        this.skipValue(depth + 1);
         const n = this.peek();
         this.pos++;
         if (n === close) return;

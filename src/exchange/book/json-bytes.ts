@@ -4,6 +4,8 @@
  * function returns the offset after what it read, or -1 when the text there is not what it takes.
  */
 
+import { MAX_SKIP_DEPTH } from './frame-scanner.js';
+
 // Local copies, not imports: some loaders compile imported bindings to getter calls in hot loops.
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -63,11 +65,15 @@ export function skipNumber(b: Uint8Array, at: number): number {
   return i === at ? -1 : i;
 }
 
-/** Any compact JSON value (strings without escapes). Returns the offset after it, or -1. */
-export function skipValue(b: Uint8Array, at: number): number {
+/**
+ * Any compact JSON value (strings without escapes), nested at most `MAX_SKIP_DEPTH` deep (the full
+ * reader's bound, so deeper input goes to it and gets its error). Returns the offset after it, or -1.
+ */
+export function skipValue(b: Uint8Array, at: number, depth = 0): number {
   const c = b[at];
   if (c === QUOTE) return skipString(b, at);
   if (c === LBRACE || c === LBRACKET) {
+    if (depth >= MAX_SKIP_DEPTH) return -1;
     const close = c === LBRACE ? RBRACE : RBRACKET;
     let i = at + 1;
     if (b[i] === close) return i + 1;
@@ -77,7 +83,7 @@ export function skipValue(b: Uint8Array, at: number): number {
         if (i < 0 || b[i] !== COLON) return -1;
         i++;
       }
-      i = skipValue(b, i);
+      i = skipValue(b, i, depth + 1);
       if (i < 0) return -1;
       const n = b[i++];
       if (n === close) return i;

@@ -45,14 +45,22 @@ export function parseEnvelope(text: string): EnvelopeResponse | undefined {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
   const rec = parsed as Record<string, unknown>;
-  const code = typeof rec.code === 'string' ? rec.code : typeof rec.code === 'number' ? String(rec.code) : undefined;
+  // A numeric code is tolerated; one that overflowed to ±Infinity (e.g. `1e400`) is not a code.
+  const code = typeof rec.code === 'string' ? rec.code : typeof rec.code === 'number' && Number.isFinite(rec.code) ? String(rec.code) : undefined;
   if (code === undefined) return undefined;
   return {
     code,
     msg: typeof rec.msg === 'string' ? rec.msg : '',
-    requestTime: typeof rec.requestTime === 'number' ? rec.requestTime : undefined,
+    requestTime: typeof rec.requestTime === 'number' && Number.isFinite(rec.requestTime) ? rec.requestTime : undefined,
     data: rec.data === undefined ? null : rec.data,
   };
+}
+
+/** Longest exchange code or message quoted in an error message; the full text stays in `exchangeCode`/`exchangeMsg`. */
+const QUOTE_MAX = 200;
+
+function clip(text: string): string {
+  return text.length > QUOTE_MAX ? `${text.slice(0, QUOTE_MAX)}…` : text;
 }
 
 function where(ctx: ReplyContext): string {
@@ -89,7 +97,7 @@ export function decodeReply(status: number, text: string, ctx: ReplyContext): un
 /** The error for a non-success envelope (any HTTP status). */
 export function envelopeError(status: number, env: EnvelopeResponse, ctx: ReplyContext): ExchangeError {
   const details = { httpStatus: status, opId: ctx.opId, request: ctx.request, exchangeCode: env.code, exchangeMsg: env.msg };
-  const said = `${env.code} ${JSON.stringify(env.msg)}`;
+  const said = `${clip(env.code)} ${JSON.stringify(clip(env.msg))}`;
   if (isUnknownResultCode(env.code)) {
     if (ctx.write) {
       return new ExchangeError('EXCH_UNKNOWN_RESULT', `${where(ctx)}: result unknown (${said}); query the order by clientOid${ctx.clientOid ? ` "${ctx.clientOid}"` : ''} before acting again`, {
