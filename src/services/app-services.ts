@@ -1,12 +1,13 @@
 import type { SymbolRef } from '../store/slices/market-slice.js';
 import type { CandleService } from './candle-service.js';
+import type { OperationCatalog } from './operation-catalog.js';
 import type { OrderService } from './order-service.js';
 
 /** Book feeds the market panel can show: the incremental full book or fixed-depth snapshots. */
 export type BookDepth = 'books1' | 'books5' | 'books50' | 'books';
 
 /** Order entry and management (see OrderService: every call resolves, never rejects). */
-export type TradingServices = Pick<OrderService, 'submitOrder' | 'modifyOrder' | 'cancelOrder' | 'cancelAll' | 'cancelBatch' | 'modifyBatch' | 'closePosition' | 'closeAll'>;
+export type TradingServices = Pick<OrderService, 'submitOrder' | 'submitBatch' | 'modifyOrder' | 'cancelOrder' | 'cancelAll' | 'cancelBatch' | 'modifyBatch' | 'closePosition' | 'closeAll'>;
 
 /** The dead-man countdown (countdown-cancel-all), renewed by the service while health allows. */
 export interface CountdownServices {
@@ -46,6 +47,8 @@ export interface AppServices {
   readonly candles: CandleServices | null;
   /** Generic operation calls (history, reference data, administration). */
   readonly exchange: ExchangeCalls;
+  /** The operations table as forms: names, paths, fields, and the validator's check before sending. */
+  readonly catalog: OperationCatalog;
   /** Stops every connection and timer. Resolves when done; never rejects. */
   shutdown(): Promise<void>;
 }

@@ -13,6 +13,7 @@ import { CountdownService, countdownHealth } from './countdown-service.js';
 import { LoanAlarms } from './loan-alarms.js';
 import { MarketService } from './market-service.js';
 import { OrderService } from './order-service.js';
+import { OPERATION_CATALOG } from './operation-catalog.js';
 import { PollService } from './poll-service.js';
 import { PrivateService } from './private-service.js';
 
@@ -78,6 +79,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
     countdown,
     candles: { series: () => candles.series(), choices: () => candles.choices(), setSeries: (r, i, t) => candles.setSeries(r, i, t), onChange: (l) => candles.onChange(l) },
     exchange: { call: (id, params) => deps.rest.call(id as OperationId, params as never) },
+    catalog: OPERATION_CATALOG,
     shutdown: async () => {
       clearInterval(restTimer);
       offHealth();

@@ -111,3 +111,54 @@ describe('OrderService.cancelAll and closeAll', () => {
     expect(h.caller.callsOf('trade.closePositions')).toEqual([{ category: 'USDT-FUTURES' }, { category: 'USDT-FUTURES' }]);
   });
 });
+
+describe('OrderService.submitBatch (ladder, place-batch)', () => {
+  const rung = (price: string) => ({ category: 'USDT-FUTURES' as const, symbol: 'BTCUSDT', side: 'buy' as const, orderType: 'limit' as const, price, qty: '0.01' });
+
+  it('gives every order its own clientOid, sends one batch and reports per order', async () => {
+    const h = harness();
+    h.caller.on('trade.placeBatch', (body) =>
+      (body as { clientOid: string }[]).map((o, i) => (i === 1 ? { orderId: '', clientOid: o.clientOid, code: '43012', msg: 'Insufficient balance' } : { orderId: `70${i}`, clientOid: o.clientOid, code: '00000', msg: 'success' })),
+    );
+    const out = await h.service.submitBatch([rung('97000'), rung('96900'), rung('96800')]);
+    expect(out.status).toBe('accepted');
+    expect(out.items).toEqual([
+      { orderId: '700', clientOid: 'ud-test-1', status: 'accepted' },
+      { orderId: '', clientOid: 'ud-test-2', status: 'rejected', error: '43012 Insufficient balance' },
+      { orderId: '702', clientOid: 'ud-test-3', status: 'accepted' },
+    ]);
+    const sent = h.caller.callsOf('trade.placeBatch')[0] as { clientOid: string; price: string }[];
+    expect(sent.map((o) => [o.clientOid, o.price])).toEqual([
+      ['ud-test-1', '97000'],
+      ['ud-test-2', '96900'],
+      ['ud-test-3', '96800'],
+    ]);
+    expect(h.store.getState().orders.submissions['ud-test-2']).toMatchObject({ state: 'rejected', error: '43012 Insufficient balance' });
+  });
+
+  it('refuses the whole batch, sending nothing, when one order breaks a rule or there are too many', async () => {
+    const h = harness();
+    expect((await h.service.submitBatch([rung('97000'), { ...rung('96900'), qty: '0' }])).error).toContain('order 2');
+    expect((await h.service.submitBatch(Array.from({ length: 21 }, () => rung('97000')))).error).toContain('at most 20');
+    expect(h.caller.calls).toHaveLength(0);
+  });
+
+  it('an unknown result is never resent: each order is looked up by its clientOid', async () => {
+    const h = harness();
+    h.caller.on('trade.placeBatch', () => {
+      throw exchangeError('EXCH_UNKNOWN_RESULT');
+    });
+    h.caller.on('trade.getOrderInfo', (p) => {
+      const oid = (p as { clientOid: string }).clientOid;
+      if (oid === 'ud-test-1') return orderRecord({ orderId: '801', clientOid: oid, status: 'live' });
+      throw rejection('25204', 'Order does not exist');
+    });
+    const out = await h.service.submitBatch([rung('97000'), rung('96900')]);
+    expect(out.items).toEqual([
+      { orderId: '801', clientOid: 'ud-test-1', status: 'accepted' },
+      { orderId: '', clientOid: 'ud-test-2', status: 'rejected', error: 'not placed (exchange did not receive it)' },
+    ]);
+    expect(h.caller.callsOf('trade.placeBatch')).toHaveLength(1);
+    expect(h.caller.callsOf('trade.getOrderInfo')).toEqual([{ clientOid: 'ud-test-1' }, { clientOid: 'ud-test-2' }]);
+  });
+});

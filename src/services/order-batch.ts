@@ -7,6 +7,7 @@ import type { WireFuturesCategory } from '../exchange/wire/params.js';
 import type { AppStore } from '../store/create-app-store.js';
 import { symbolKey } from '../store/slices/market-slice.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
+import { orderLabel, placeParams, placeProblem, type OrderRequest } from './order-request.js';
 import { batchEntries, isOkCode, isUnknownOutcome, reasonOf, type BatchEntry, type OrderTransport } from './order-transport.js';
 import { lookupOrder } from './reconcile.js';
 
@@ -55,6 +56,8 @@ export interface OrderBatchesDeps {
   readonly sleep: (ms: number) => Promise<void>;
   /** Reconciliation pauses; a batch with an unknown result is looked up once after the first. */
   readonly delaysMs: readonly number[];
+  /** A fresh clientOid for each order of a placed batch. */
+  readonly newClientOid: () => string;
 }
 
 function itemOf(entry: BatchEntry | undefined, orderId: string, clientOid: string): BatchItemOutcome {
@@ -66,6 +69,58 @@ function itemOf(entry: BatchEntry | undefined, orderId: string, clientOid: strin
 /** Batch order actions: cancel-batch, batch-modify, cancel-symbol (cancel all) and close-positions. */
 export class OrderBatches {
   constructor(private readonly deps: OrderBatchesDeps) {}
+
+  /**
+   * Places up to 20 orders of one category in one request (place-batch), each with its own
+   * clientOid. Every order is checked first; one refusal refuses the batch (nothing sent). When the
+   * result is unknown nothing is resent: each order is looked up by its clientOid.
+   */
+  async placeBatch(requests: readonly OrderRequest[]): Promise<BatchOutcome> {
+    const { store, log, now } = this.deps;
+    const problem = this.shapeProblem(requests.map((r) => r.category), 'place');
+    if (problem) return this.refuse(problem);
+    for (const [i, r] of requests.entries()) {
+      const why = placeProblem(store.getState(), r, true);
+      if (why) return this.refuse(`refused the batch: order ${i + 1} (${orderLabel(r)}): ${why}`);
+    }
+    const oids = requests.map(() => this.deps.newClientOid());
+    const track = (i: number, state: 'sending' | 'accepted' | 'rejected' | 'unknown', error: string | null = null) => {
+      const r = requests[i];
+      const oid = oids[i];
+      if (r && oid) store.getState().trackSubmission({ clientOid: oid, state, label: orderLabel(r), error, at: now() });
+    };
+    requests.forEach((_, i) => track(i, 'sending'));
+    log('info', `placing a batch of ${requests.length}: ${requests.map((r, i) => `${orderLabel(r)} (${oids[i] ?? ''})`).join('; ')}`);
+    const body = requests.map((r, i) => {
+      const p = placeParams(r, oids[i] ?? '');
+      return { category: p.category, symbol: p.symbol, qty: p.qty, side: p.side, orderType: p.orderType, ...(p.price === undefined ? {} : { price: p.price }), ...(p.timeInForce === undefined ? {} : { timeInForce: p.timeInForce }), ...(p.posSide === undefined ? {} : { posSide: p.posSide }), ...(p.clientOid === undefined ? {} : { clientOid: p.clientOid }) };
+    });
+    try {
+      const entries = batchEntries(await this.deps.api.trade.placeBatch(body));
+      const items = oids.map((oid, i) => itemOf(entries.find((e) => e.clientOid === oid) ?? entries[i], '', oid));
+      items.forEach((it, i) => track(i, it.status, it.error ?? null));
+      this.summarise('place', items);
+      return { status: 'accepted', items, sent: true };
+    } catch (error) {
+      if (!isUnknownOutcome(error)) {
+        requests.forEach((_, i) => track(i, 'rejected', reasonOf(error)));
+        return { ...this.rejected('place batch', error), items: oids.map((oid) => ({ orderId: '', clientOid: oid, status: 'rejected' as const, error: reasonOf(error) })) };
+      }
+      log('warn', `place batch: result unknown (${reasonOf(error)}); looking each order up by clientOid, not resending`);
+      await this.deps.sleep(this.deps.delaysMs[0] ?? 0);
+      const items: BatchItemOutcome[] = [];
+      for (const [i, oid] of oids.entries()) {
+        const r = await lookupOrder(this.deps.api, { clientOid: oid });
+        if (r.kind === 'found') store.getState().applyOrder(r.order, now());
+        const item: BatchItemOutcome =
+          r.kind === 'found' ? { orderId: r.order.orderId, clientOid: oid, status: 'accepted' } : r.kind === 'absent' ? { orderId: '', clientOid: oid, status: 'rejected', error: 'not placed (exchange did not receive it)' } : { orderId: '', clientOid: oid, status: 'unknown', error: r.detail };
+        track(i, item.status, item.error ?? null);
+        items.push(item);
+      }
+      this.summarise('place', items);
+      return { status: items.some((x) => x.status === 'unknown') ? 'unknown' : 'accepted', items, ...(items.some((x) => x.status === 'unknown') ? { error: reasonOf(error) } : {}), sent: true };
+    }
+  }
 
   /** Cancels up to 20 orders of one category; per-order results, matched by orderId. */
   async cancelBatch(orders: readonly Order[]): Promise<BatchOutcome> {

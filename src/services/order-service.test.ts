@@ -234,6 +234,15 @@ describe('OrderService.modifyOrder', () => {
 });
 
 describe('OrderService.cancelOrder and closePosition', () => {
+  it('cancels a Reality (rToken) order on its own path, cancel-reality-order', async () => {
+    const h = harness({ socket: new FakeSocket() });
+    h.store.getState().setInstruments([btcInstrument({ category: 'SPOT', symbol: 'rAAPLUSDT', isReality: true })], 0);
+    h.caller.on('trade.cancelRealityOrder', () => ({ orderId: '31', clientOid: 'c-31' }));
+    expect(await h.service.cancelOrder(openOrder('31', { category: 'SPOT', symbol: 'rAAPLUSDT' }))).toMatchObject({ status: 'accepted', orderId: '31' });
+    expect(h.caller.callsOf('trade.cancelRealityOrder')).toEqual([{ orderId: '31', category: 'SPOT', symbol: 'rAAPLUSDT' }]);
+    expect(h.caller.callsOf('trade.cancelOrder')).toHaveLength(0);
+  });
+
   it('cancels by orderId with the category; a refusal carries the code', async () => {
     const h = harness();
     h.caller.on('trade.cancelOrder', () => ({ orderId: '21', clientOid: 'c-21' }));

@@ -73,7 +73,7 @@ export class OrderService {
     this.newClientOid = deps.newClientOid ?? createClientOidGenerator({ now: deps.now });
     this.sleep = deps.sleep ?? realSleep;
     this.delays = deps.reconcileDelaysMs ?? DEFAULT_RECONCILE_DELAYS_MS;
-    this.batches = new OrderBatches({ api: deps.api, transport: this.transport, store: deps.store, now: deps.now, log: deps.log, sleep: this.sleep, delaysMs: this.delays });
+    this.batches = new OrderBatches({ api: deps.api, transport: this.transport, store: deps.store, now: deps.now, log: deps.log, sleep: this.sleep, delaysMs: this.delays, newClientOid: this.newClientOid });
   }
 
   /** Places one order. Refused locally (nothing sent) on rule violations or a repeat while the first is still sending. */
@@ -139,7 +139,7 @@ export class OrderService {
     const label = existingOrderLabel(order);
     log('info', `cancelling ${label}`);
     try {
-      await this.transport.cancel(order.category, order.symbol, order.orderId);
+      await this.transport.cancel(order.category, order.symbol, order.orderId, inst?.isReality ?? false);
       log('ok', `cancel of ${label} accepted`);
       return { status: 'accepted', orderId: order.orderId, clientOid: order.clientOid, sent: true };
     } catch (error) {
@@ -157,6 +157,11 @@ export class OrderService {
       log('error', `cancel of ${label} still unknown: ${why}; cancel again if you still want it gone`);
       return { status: 'unknown', orderId: order.orderId, clientOid: order.clientOid, error: why, sent: true };
     }
+  }
+
+  /** Places up to 20 orders of one category in one request (a ladder); each carries its own clientOid; per-order results. */
+  submitBatch(requests: readonly OrderRequest[]): Promise<BatchOutcome> {
+    return this.batches.placeBatch(requests);
   }
 
   /** Cancels every open order of a category (and symbol) in one request; per-order results. */

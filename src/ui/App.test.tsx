@@ -1,3 +1,4 @@
+import { OPERATION_CATALOG } from '../services/operation-catalog.js';
 import { Decimal } from 'decimal.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
@@ -20,6 +21,7 @@ function servicesFor(store: ReturnType<typeof createAppStore>): AppServices & { 
     countdown: null,
     candles: null,
     exchange: { call: async () => null },
+    catalog: OPERATION_CATALOG,
   };
   return svc;
 }

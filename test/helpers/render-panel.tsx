@@ -8,6 +8,7 @@ import { CommandRegistryContext, TextCaptureContext, useKeyDispatcher, type Comm
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
 import type { KeyScope } from '../../src/ui/keys/binding-types.js';
 import { MONOCHROME } from '../../src/ui/theme.js';
+import { OPERATION_CATALOG } from '../../src/services/operation-catalog.js';
 import { frameDriver } from './frame-driver.js';
 
 /** A services object whose every method fails loudly; tests override what they use. */
@@ -24,6 +25,7 @@ export function unusedServices(over: Partial<AppServices> = {}): AppServices {
     countdown: null,
     candles: null,
     exchange: { call: no('exchange.call') },
+    catalog: OPERATION_CATALOG,
     shutdown: async () => undefined,
     ...over,
   };

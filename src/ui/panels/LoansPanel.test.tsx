@@ -30,7 +30,7 @@ function ticker(symbol: string, last: string): Ticker {
 const never = (): never => {
   throw new Error('trading not used by the loans panel');
 };
-const TRADING: TradingServices = { submitOrder: never, modifyOrder: never, cancelOrder: never, cancelAll: never, cancelBatch: never, modifyBatch: never, closePosition: never, closeAll: never };
+const TRADING: TradingServices = { submitOrder: never, modifyOrder: never, cancelOrder: never, cancelAll: never, cancelBatch: never, modifyBatch: never, closePosition: never, closeAll: never, submitBatch: never };
 
 /** Records exchange calls; answers from `replies` by op id (an Error rejects). */
 function recordingExchange(replies: Record<string, unknown>) {

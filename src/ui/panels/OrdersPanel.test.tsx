@@ -56,6 +56,7 @@ class RecordingTrading {
     },
     closePosition: () => Promise.reject(new Error('not used')),
     closeAll: () => Promise.reject(new Error('not used')),
+    submitBatch: () => Promise.reject(new Error('not used')),
   };
 }
 

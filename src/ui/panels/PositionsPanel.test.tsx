@@ -53,6 +53,7 @@ class RecordingTrading {
     cancelAll: () => Promise.reject(new Error('not used')),
     cancelBatch: () => Promise.reject(new Error('not used')),
     modifyBatch: () => Promise.reject(new Error('not used')),
+    submitBatch: () => Promise.reject(new Error('not used')),
     closePosition: async (p) => {
       this.closed.push(p);
       return this.closeOutcome;

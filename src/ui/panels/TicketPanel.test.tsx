@@ -83,6 +83,7 @@ class RecordingTrading {
     modifyBatch: () => Promise.reject(new Error('not used')),
     closePosition: () => Promise.reject(new Error('not used')),
     closeAll: () => Promise.reject(new Error('not used')),
+    submitBatch: () => Promise.reject(new Error('not used')),
   };
 }
 
