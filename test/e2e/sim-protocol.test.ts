@@ -175,6 +175,27 @@ describe('embedded exchange protocol (real exchange, real sockets)', () => {
       expect((await signedFetch(sim.rest, 'GET', '/api/v3/account/assets', creds)).body.code).toBe('00000');
     });
 
+    it('a clock skew jumping back leaves the per-connection message window alone (no 30006 for a paced client)', async () => {
+      const pub = await open(sim.wsPublic);
+      // Five pings at once fill half the window of ten per second...
+      for (let i = 0; i < 5; i += 1) pub.send('ping');
+      await pub.until(() => (pub.frames.filter((f) => f === 'pong').length === 5 ? true : undefined));
+      sim.faults.clockSkew(-45_000);
+      try {
+        // ...then four a second for two seconds: at most 9 in any real second. On the skewed clock the
+        // window would keep every message for 45 s and cut this socket off with 30006 at the 11th.
+        for (let i = 0; i < 8; i += 1) {
+          await new Promise((r) => setTimeout(r, 250));
+          pub.send('ping');
+        }
+        await pub.until(() => (pub.frames.filter((f) => f === 'pong').length === 13 ? true : undefined), 3000, '13 pongs');
+        expect(pub.frames.some((f) => f.includes('30006'))).toBe(false);
+        expect(pub.closeCode).toBeNull();
+      } finally {
+        sim.faults.reset();
+      }
+    });
+
     it('unknownResult: placed → the order exists; not placed → it does not', async () => {
       sim.faults.unknownResult({ code: '40010', placed: true });
       const a = await signedFetch(sim.rest, 'POST', '/api/v3/trade/place-order', creds, { body: order('e2e-unknown-a') });

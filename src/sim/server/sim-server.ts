@@ -63,8 +63,9 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   const publicChannels = new PublicChannels(exchange, now, faults, options.intervals);
   const privateChannels = new PrivateChannels({ exchange, keys, now, faults, routes, limiter });
   const idle = options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs };
-  const wsPublic = new SimWsServer({ ...idle, now, faults, kind: 'public', handler: publicChannels });
-  const wsPrivate = new SimWsServer({ ...idle, now, faults, kind: 'private', handler: privateChannels });
+  // Message windows run on the real clock, like the HTTP limiter: a clock-skew fault must not trip 30006.
+  const wsPublic = new SimWsServer({ ...idle, now: baseNow, faults, kind: 'public', handler: publicChannels });
+  const wsPrivate = new SimWsServer({ ...idle, now: baseNow, faults, kind: 'private', handler: privateChannels });
   const log = options.log ? { log: options.log } : {};
   const server = createServer(createHttpHandler({ exchange, routes, keys, limiter, faults, now, ...log }));
   server.on('upgrade', (req, socket, head) => {

@@ -35,7 +35,10 @@ export interface WsChannelHandler {
 /** Options of one socket server. */
 export interface WsServerOptions {
   readonly kind: 'public' | 'private';
-  /** Server clock, Unix ms (fault skew included). */
+  /**
+   * Clock of the per-connection message window, Unix ms: the real one, never the fault-skewed server
+   * clock (a skew jumping back would keep every message inside the window and cut a paced client off).
+   */
   readonly now: () => number;
   readonly faults: Faults;
   readonly handler: WsChannelHandler;
