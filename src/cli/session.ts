@@ -53,7 +53,10 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
   if (options.symbol) store.getState().selectSymbol(options.symbol);
   const rest = new RestClient({ baseUrl: endpoint.restUrl, credentials: endpoint.credentials, paper: endpoint.paper, ...(options.restLogger ? { logger: options.restLogger } : {}) });
   const api = createExchangeApi(rest);
-  const stream = new StreamClient({ publicUrl: endpoint.wsPublic, privateUrl: endpoint.wsPrivate, credentials: endpoint.credentials, ...(options.streamTuning ? { tuning: options.streamTuning } : {}) });
+  // The private login is signed with server time (the REST client's measured offset), and a login
+  // refused as expired (30014) measures it again before retrying.
+  const tuning: StreamTuning = { loginClock: rest.clockSync, resyncClock: () => rest.clockSync.sync(), ...options.streamTuning };
+  const stream = new StreamClient({ publicUrl: endpoint.wsPublic, privateUrl: endpoint.wsPrivate, credentials: endpoint.credentials, tuning });
   const services = await startServices({ rest, api, stream, store, now, hasPrivate: true, ...(options.bell ? { bell: options.bell } : {}), fileLog: options.fileLog ?? (() => undefined) });
   return { store, rest, api, stream, services };
 }

@@ -201,6 +201,17 @@ export interface StreamConnectionOptions {
   readonly credentials?: WsCredentials;
   /** Unix ms clock; default the machine clock (`Date.now`, looked up per call). */
   readonly clock?: Clock;
+  /**
+   * Server-time clock for the private login's timestamp (e.g. the REST client's `clockSync`, which
+   * adds the measured server offset); default `clock`. Health ages keep using `clock`.
+   */
+  readonly loginClock?: Clock;
+  /**
+   * Measures the server time again. With it, a login refused as "timestamp expired" (30014) is not
+   * fatal: the connection resyncs through it and logs in again (fatal after 3 such refusals in a
+   * row). Without it, 30014 is fatal like the other login refusals. Default none.
+   */
+  readonly resyncClock?: () => Promise<unknown>;
   /** Timer seam; default the globals (vitest fake timers apply). */
   readonly timers?: Timers;
   /** Uniform random in [0, 1) for backoff jitter; default `Math.random`. */

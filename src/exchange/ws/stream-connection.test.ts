@@ -272,6 +272,50 @@ describe('StreamConnection (private)', () => {
     expect(conn.getHealth().state).toBe('fatal');
   });
 
+  it('30014 (timestamp expired) → measures the server time again and logs in with it', async () => {
+    const SERVER_NOW = 1_700_000_060_000;
+    let offset = 0;
+    let resyncs = 0;
+    // The server accepts only timestamps within 30 s of its clock, 60 s ahead of ours.
+    const loginTimestamps = () => server.framesWithOp('login').map((f) => (f.args as { timestamp: string }[])[0]?.timestamp);
+    server.onLogin = () => {
+      const ts = Number(loginTimestamps().at(-1) ?? '0') * 1000;
+      return Math.abs(ts - SERVER_NOW) > 30_000 ? { event: 'error', code: 30014, msg: 'Request timestamp expired' } : { event: 'login', code: 0 };
+    };
+    const { conn, errors } = connection({
+      kind: 'private',
+      credentials: creds,
+      loginClock: { now: () => 1_700_000_000_000 + offset },
+      resyncClock: async () => {
+        resyncs += 1;
+        offset = 60_000;
+      },
+    });
+    conn.subscribe([{ instType: 'UTA', topic: 'order' }]);
+    conn.connect();
+    await waitUntil(() => conn.getHealth().state === 'subscribed', 'subscribed after the clock resync');
+    expect(resyncs).toBe(1);
+    expect(server.connections).toBe(2);
+    expect(loginTimestamps()).toEqual(['1700000000', '1700000060']);
+    expect(errors.map((e) => e.exchangeCode)).toEqual(['30014']);
+    expect(errors[0]?.message).toMatch(/login timestamp expired .*measuring the server time again/);
+  });
+
+  it('30014 again and again → fatal after 3 resyncs; without a resync hook at once', async () => {
+    server.onLogin = () => ({ event: 'error', code: 30014, msg: 'Request timestamp expired' });
+    let resyncs = 0;
+    const { conn } = connection({ kind: 'private', credentials: creds, resyncClock: async () => void (resyncs += 1) });
+    conn.connect();
+    await waitUntil(() => conn.getHealth().state === 'fatal', 'fatal after repeated expiry');
+    expect(resyncs).toBe(3);
+    expect(server.connections).toBe(4);
+    expect(conn.getHealth()).toMatchObject({ lastErrorCode: '30014' });
+    const plain = connection({ kind: 'private', credentials: creds });
+    plain.conn.connect();
+    await waitUntil(() => plain.conn.getHealth().state === 'fatal', 'fatal without a resync hook');
+    expect(server.connections).toBe(5);
+  });
+
   it('30004 (not logged in) → logs in again, then resubscribes', async () => {
     let refused = 0;
     server.onSubscribeArg = (arg) => {

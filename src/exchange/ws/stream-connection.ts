@@ -38,6 +38,10 @@ export interface StreamConnectionEvents extends Record<string, unknown[]> {
 }
 
 const MAX_RELOGINS_PER_SOCKET = 3;
+/** The exchange's "login timestamp expired" code. */
+const LOGIN_EXPIRED = '30014';
+/** Expired logins in a row that are retried after a clock resync; the next one is fatal. */
+const MAX_EXPIRED_LOGINS = 3;
 
 /** One websocket connection with its state record. */
 export class StreamConnection {
@@ -56,6 +60,8 @@ export class StreamConnection {
   private upgradeTimer: TimerHandle = null;
   private readyOnce = false;
   private relogins = 0;
+  /** Logins refused as expired (30014) in a row; reset by an accepted login. */
+  private expiredLogins = 0;
   private reloginInFlight = false;
   private lastHealthEmitAt = 0;
   private readyAt: number | null = null;
@@ -198,7 +204,7 @@ export class StreamConnection {
   private sendLogin(): void {
     const creds = this.options.credentials;
     if (!creds) return;
-    const timestamp = String(Math.floor(this.now() / 1000));
+    const timestamp = String(Math.floor((this.options.loginClock?.now() ?? this.now()) / 1000));
     const frame = { op: 'login', args: [{ apiKey: creds.apiKey, passphrase: creds.passphrase, timestamp, sign: signWsLogin(creds.secret, timestamp) }] };
     this.pacer.enqueue(JSON.stringify(frame), true);
   }
@@ -207,6 +213,7 @@ export class StreamConnection {
     this.timers.clearTimeout(this.handshakeTimer);
     this.handshakeTimer = null;
     this.readyAt = this.now();
+    this.expiredLogins = 0;
     this.update({ state: this.options.kind === 'private' ? 'authenticated' : 'open' });
     const initial = !this.readyOnce;
     this.readyOnce = true;
@@ -273,6 +280,10 @@ export class StreamConnection {
   }
 
   private onExchangeError(code: string, msg: string): void {
+    if (code === LOGIN_EXPIRED && this.options.kind === 'private' && this.options.resyncClock && this.expiredLogins < MAX_EXPIRED_LOGINS) {
+      this.onLoginExpired(msg, this.options.resyncClock);
+      return;
+    }
     const action = errorAction(code, this.options.kind);
     switch (action) {
       case 'fatal-login':
@@ -309,6 +320,16 @@ export class StreamConnection {
     this.sendLogin();
   }
 
+  /**
+   * 30014: our login timestamp is too far from the server's clock (the machine clock is off, or the
+   * server's moved). Measure the server time again, then reconnect and log in with the new offset.
+   */
+  private onLoginExpired(msg: string, resyncClock: () => Promise<unknown>): void {
+    this.expiredLogins += 1;
+    const error = new StreamError('WS_EXCHANGE_ERROR', `login timestamp expired (30014: ${msg}); measuring the server time again and logging in anew (${this.expiredLogins} of ${MAX_EXPIRED_LOGINS})`, { exchangeCode: LOGIN_EXPIRED });
+    this.restart(error, 0, resyncClock());
+  }
+
   private onSubscribeRefused(msg: string): void {
     const named = argFromErrorMessage(msg);
     const pending = this.subs.pendingArgs();
@@ -332,14 +353,14 @@ export class StreamConnection {
     this.restart(error);
   }
 
-  /** Drops the current socket (if any) and reconnects after the backoff delay (or `delayMs`). */
-  private restart(error: StreamError, delayMs?: number): void {
+  /** Drops the current socket (if any) and reconnects after the backoff delay (or `delayMs`), and after `gate` settles when given. */
+  private restart(error: StreamError, delayMs?: number, gate?: Promise<unknown>): void {
     this.teardown();
     this.events.emit('down', error);
-    this.scheduleReconnect(error, delayMs);
+    this.scheduleReconnect(error, delayMs, gate);
   }
 
-  private scheduleReconnect(error: StreamError, delayMs?: number): void {
+  private scheduleReconnect(error: StreamError, delayMs?: number, gate?: Promise<unknown>): void {
     // Only a socket that stayed ready a while resets the backoff: one that drops right after login or subscribe keeps growing it.
     if (this.readyAt !== null && this.now() - this.readyAt >= (this.options.stableAfterMs ?? 10_000)) this.backoff.reset();
     this.readyAt = null;
@@ -347,9 +368,13 @@ export class StreamConnection {
     const reconnects = this.health.reconnects + 1;
     this.update({ state: 'reconnecting', reconnects, lastError: error.message, lastErrorCode: error.exchangeCode ?? error.code, nextRetryAt: this.now() + delay });
     this.events.emit('error', error);
+    const reopen = () => {
+      if (this.health.state === 'reconnecting' && this.socket === null) this.openSocket();
+    };
     this.retryTimer = this.timers.setTimeout(() => {
       this.retryTimer = null;
-      if (this.health.state === 'reconnecting') this.openSocket();
+      if (gate) gate.then(reopen, reopen);
+      else reopen();
     }, delay);
   }
 
