@@ -13,11 +13,22 @@ describe('parseArgs', () => {
     [['--profile'], '--profile needs a value'],
     [['--symbol', '--paper'], '--symbol needs a value'],
     [['--paper', '--demo'], '--paper and --demo exclude each other'],
+    [['--replay', 'a.ndjson', '--record', 'b.ndjson'], '--record and --replay exclude each other'],
+    [['--replay', 'a.ndjson', '--paper'], '--replay and --paper exclude each other'],
+    [['--replay-speed', '2'], '--replay-speed needs --replay FILE'],
+    [['--replay', 'a.ndjson', '--replay-speed', '0'], '--replay-speed must be a number above 0'],
+    [['--replay', 'a.ndjson', '--replay-speed', 'fast'], '--replay-speed must be a number above 0'],
+    [['--no-audit', '--audit-file', '/tmp/a'], '--no-audit and --audit-file exclude each other'],
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
     expect(() => parseArgs(argv)).toThrow(message);
   });
   it('defaults', () => {
-    expect(parseArgs([])).toMatchObject({ profile: null, paper: false, demo: false, maxFps: null, help: false, version: false });
+    expect(parseArgs([])).toMatchObject({ profile: null, paper: false, demo: false, maxFps: null, help: false, version: false, record: null, replay: null, replaySpeed: 1, auditFile: null, noAudit: false });
+  });
+  it('reads the recording, replay and audit options', () => {
+    expect(parseArgs(['--record', '/tmp/r.ndjson', '--audit-file=/tmp/a.ndjson'])).toMatchObject({ record: '/tmp/r.ndjson', auditFile: '/tmp/a.ndjson', noAudit: false });
+    expect(parseArgs(['--replay', 'r.ndjson', '--replay-speed', 'max', '--no-audit'])).toMatchObject({ replay: 'r.ndjson', replaySpeed: Number.POSITIVE_INFINITY, noAudit: true });
+    expect(parseArgs(['--replay', 'r.ndjson', '--replay-speed', '2.5']).replaySpeed).toBe(2.5);
   });
 });

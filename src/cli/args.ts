@@ -18,6 +18,16 @@ export interface CliOptions {
   readonly ssh: boolean;
   /** Seed of the embedded exchange's synthetic market. */
   readonly seed: number | null;
+  /** Record every inbound socket frame and REST reply to this file (NDJSON, secrets stripped). */
+  readonly record: string | null;
+  /** Play this recording back offline (REPLAY mode, read-only) instead of connecting anywhere. */
+  readonly replay: string | null;
+  /** Replay speed: 1 = as recorded (default), 2 = twice as fast, Infinity (`max`) = as fast as possible. */
+  readonly replaySpeed: number;
+  /** Append the audit log here (default: $XDG_STATE_HOME/utadash/audit.ndjson, beside the log). */
+  readonly auditFile: string | null;
+  /** No audit log at all. */
+  readonly noAudit: boolean;
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -46,13 +56,21 @@ Options:
                      no animation (with NO_COLOR or --theme monochrome: no colour)
   --log-file PATH    log file (default $XDG_STATE_HOME/utadash/utadash.log)
   --seed N           seed of the embedded market
+  --record FILE      record socket frames and REST replies to FILE (NDJSON,
+                     secrets stripped) for --replay
+  --replay FILE      play a recording back offline (REPLAY, read-only)
+  --replay-speed N   replay speed: 1 as recorded (default), 2 twice as fast,
+                     max as fast as possible
+  --audit-file PATH  audit log of every action sent to the exchange
+                     (default $XDG_STATE_HOME/utadash/audit.ndjson)
+  --no-audit         no audit log
   --help             this text
   --version          the version
 
 Keys: BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE, or a profile in
 $XDG_CONFIG_HOME/utadash/config.json (must not be readable by group or others).`;
 
-const VALUE_FLAGS = new Set(['--profile', '--symbol', '--theme', '--max-fps', '--log-file', '--seed']);
+const VALUE_FLAGS = new Set(['--profile', '--symbol', '--theme', '--max-fps', '--log-file', '--seed', '--record', '--replay', '--replay-speed', '--audit-file']);
 
 /** Parses the dashboard's command line. Throws UsageError with a specific message. */
 export function parseArgs(argv: readonly string[]): CliOptions {
@@ -67,7 +85,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       if (eq < 0) i += 1;
       if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
       values.set(name, value);
-    } else if (['--paper', '--demo', '--help', '-h', '--version', '-v', '--ssh'].includes(raw)) {
+    } else if (['--paper', '--demo', '--help', '-h', '--version', '-v', '--ssh', '--no-audit'].includes(raw)) {
       flags.add(raw);
     } else {
       throw new UsageError(`unknown option "${raw}" (see utadash --help)`);
@@ -86,6 +104,11 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     seed = Number(seedText);
   }
   if (flags.has('--paper') && flags.has('--demo')) throw new UsageError('--paper and --demo exclude each other: paper trades Bitget with demo keys, --demo runs the embedded exchange');
+  const replay = values.get('--replay') ?? null;
+  const replaySpeed = parseReplaySpeed(values.get('--replay-speed'), replay !== null);
+  if (replay !== null && values.has('--record')) throw new UsageError('--record and --replay exclude each other: a replay plays a recording back, it does not make one');
+  if (replay !== null && flags.has('--paper')) throw new UsageError('--replay and --paper exclude each other: a replay connects to nothing but the recording');
+  if (flags.has('--no-audit') && values.has('--audit-file')) throw new UsageError('--no-audit and --audit-file exclude each other');
   return {
     profile: values.get('--profile') ?? null,
     paper: flags.has('--paper'),
@@ -96,7 +119,20 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     logFile: values.get('--log-file') ?? null,
     ssh: flags.has('--ssh'),
     seed,
+    record: values.get('--record') ?? null,
+    replay,
+    replaySpeed,
+    auditFile: values.get('--audit-file') ?? null,
+    noAudit: flags.has('--no-audit'),
     help: flags.has('--help') || flags.has('-h'),
     version: flags.has('--version') || flags.has('-v'),
   };
+}
+
+function parseReplaySpeed(text: string | undefined, replaying: boolean): number {
+  if (text === undefined) return 1;
+  if (!replaying) throw new UsageError('--replay-speed needs --replay FILE');
+  if (text === 'max') return Number.POSITIVE_INFINITY;
+  if (!/^\d+(\.\d+)?$/.test(text) || !(Number(text) > 0) || Number(text) > 1000) throw new UsageError(`--replay-speed must be a number above 0 and at most 1000, or max (got "${text}")`);
+  return Number(text);
 }

@@ -1,10 +1,13 @@
 import { writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { render } from 'ink';
 import { createElement } from 'react';
 import { CATEGORIES, type Category } from '../domain/model.js';
 import { DEMO_WS_URLS, LIVE_WS_URLS } from '../exchange/ws/stream-client.js';
+import { AuditLog } from '../services/audit-log.js';
+import { SessionRecorder } from '../services/session-recorder.js';
+import { startReplay, type ReplayHandle } from '../sim/replay/replay-server.js';
 import { DEMO_API_KEY, DEMO_PASSPHRASE, DEMO_SECRET, startSim, type SimHandle } from '../sim/start-sim.js';
 import type { TradingMode } from '../store/slices/connection-slice.js';
 import type { SymbolRef } from '../store/slices/market-slice.js';
@@ -23,6 +26,34 @@ import { loadTheme } from './themes.js';
 export function defaultLogPath(env: NodeJS.ProcessEnv): string {
   const base = env.XDG_STATE_HOME && env.XDG_STATE_HOME !== '' ? env.XDG_STATE_HOME : join(env.HOME ?? homedir(), '.local', 'state');
   return join(base, 'utadash', 'utadash.log');
+}
+
+/** Default audit log: beside the log file, $XDG_STATE_HOME/utadash/audit.ndjson. */
+export function defaultAuditPath(env: NodeJS.ProcessEnv): string {
+  return join(dirname(defaultLogPath(env)), 'audit.ndjson');
+}
+
+/** Opens the audit log and the recorder the options ask for; a file that cannot be opened is a UsageError. */
+function openSinks(options: CliOptions, env: NodeJS.ProcessEnv, mode: TradingMode, redactor: Redactor, warn: (m: string) => void): { audit: AuditLog | null; recorder: SessionRecorder | null } {
+  const redact = (t: string) => redactor.text(t);
+  let audit: AuditLog | null = null;
+  try {
+    audit = options.noAudit ? null : new AuditLog({ path: options.auditFile ?? defaultAuditPath(env), mode, redact, onError: warn });
+    const recorder = options.record === null ? null : new SessionRecorder({ path: options.record, mode, redact, onError: warn });
+    return { audit, recorder };
+  } catch (error) {
+    audit?.close();
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** Starts the replay server of `--replay FILE`; an unreadable or invalid file is a UsageError. */
+async function openReplay(file: string, speed: number): Promise<ReplayHandle> {
+  try {
+    return await startReplay({ source: file, speed });
+  } catch (error) {
+    throw new UsageError(`--replay ${file}: ${(error as Error).message}`);
+  }
 }
 
 /** SSH mode: forced by `--ssh`, automatic when SSH_CONNECTION is set. */
@@ -104,12 +135,20 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   const creds = options.demo ? null : config.profile.credentials;
   const paper = options.paper || config.profile.paper;
   let sim: SimHandle | null = null;
+  let replay: ReplayHandle | null = null;
   let mode: TradingMode;
   let restUrl: string;
   let ws: { public: string; private: string };
   let credentials: { apiKey: string; secret: string; passphrase: string };
   let account: string;
-  if (creds) {
+  if (options.replay !== null) {
+    replay = await openReplay(options.replay, options.replaySpeed);
+    mode = 'REPLAY';
+    restUrl = replay.rest;
+    ws = { public: replay.wsPublic, private: replay.wsPrivate };
+    credentials = { apiKey: DEMO_API_KEY, secret: DEMO_SECRET, passphrase: DEMO_PASSPHRASE };
+    account = `replay ${basename(options.replay)}`;
+  } else if (creds) {
     mode = paper ? 'PAPER' : 'LIVE';
     restUrl = config.profile.restUrl ?? 'https://api.bitget.com';
     ws = paper ? DEMO_WS_URLS : LIVE_WS_URLS;
@@ -132,6 +171,15 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   }
   redactor.add(credentials.apiKey, credentials.secret, credentials.passphrase);
   logger.info('starting', { mode, restUrl });
+  let sinks: { audit: AuditLog | null; recorder: SessionRecorder | null };
+  try {
+    sinks = openSinks(options, env, mode, redactor, (m) => logger.warn(m));
+  } catch (error) {
+    await sim?.close().catch(() => undefined);
+    await replay?.close().catch(() => undefined);
+    throw error;
+  }
+  const { audit, recorder } = sinks;
 
   const { store, services } = await openSession(
     { mode, account, restUrl, wsPublic: ws.public, wsPrivate: ws.private, credentials, paper: paper && mode === 'PAPER' },
@@ -140,9 +188,16 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
       bell: () => process.stdout.write('\x07'),
       restLogger: { debug: (m, c) => logger.debug(m, c), warn: (m, c) => logger.warn(m, c) },
       fileLog: (level, text) => (level === 'error' ? logger.error(text) : level === 'warn' ? logger.warn(text) : logger.info(text)),
+      ...(audit ? { audit } : {}),
+      ...(recorder ? { recorder } : {}),
     },
   );
   if (mode === 'DEMO') store.getState().logEvent('info', 'DEMO: trading the embedded exchange (no keys configured); nothing here is real', Date.now());
+  if (replay) {
+    store.getState().logEvent('info', `REPLAY: playing back ${options.replay ?? ''} (read-only: orders and other writes are refused)`, Date.now());
+    void replay.finished.then(() => store.getState().logEvent('info', 'REPLAY: end of the recording; the screen keeps its final state (q quits)', Date.now()));
+  }
+  if (recorder) store.getState().logEvent('info', `recording socket frames and REST replies to ${options.record ?? ''}`, Date.now());
 
   let resolveQuit: (code: number) => void = () => undefined;
   const quit = new Promise<number>((resolve) => {
@@ -182,7 +237,10 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     uncount();
     if (statsFile !== '') writeFileSync(statsFile, JSON.stringify({ renders: renderStats.allRenders }));
     await services.shutdown().catch(() => undefined);
+    recorder?.close();
+    audit?.close();
     await sim?.close().catch(() => undefined);
+    await replay?.close().catch(() => undefined);
   };
   const removeGuards = installTerminalGuards(shutdown, (e) => redactor.text(e instanceof Error ? (e.stack ?? e.message) : String(e)));
   // Test hook (test/e2e/terminal-restore.test.ts): UTADASH_TEST_CRASH_AFTER_MS=N throws an uncaught

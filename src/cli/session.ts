@@ -1,6 +1,8 @@
 import { createExchangeApi, type ExchangeApi } from '../exchange/rest/facade.js';
-import { RestClient, type RestLogger } from '../exchange/rest/rest-client.js';
+import { RestClient, type RestLogger, type RestObserver } from '../exchange/rest/rest-client.js';
 import { StreamClient, type StreamTuning } from '../exchange/ws/stream-client.js';
+import type { WsTradeObserver } from '../exchange/ws/ws-trade.js';
+import type { SessionRecorder } from '../services/session-recorder.js';
 import type { AppServices } from '../services/app-services.js';
 import { startServices } from '../services/create-services.js';
 import { createAppStore, type AppStore } from '../store/create-app-store.js';
@@ -34,6 +36,10 @@ export interface SessionOptions {
   readonly now?: () => number;
   /** Rings the terminal bell (loan alarms); default silent. */
   readonly bell?: () => void;
+  /** Audit log hooks (services/audit-log.ts): REST writes and socket order requests; default none. */
+  readonly audit?: { readonly restObserver: RestObserver; readonly wsObserver: WsTradeObserver };
+  /** Session recorder (`--record`): REST replies and the inbound frames of both sockets; default none. */
+  readonly recorder?: Pick<SessionRecorder, 'restObserver' | 'attach'>;
 }
 
 /** A connected dashboard session: store, clients and the services facade. */
@@ -52,11 +58,27 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
   store.getState().setEnvironment(endpoint.mode, endpoint.account);
   if (options.symbol) store.getState().selectSymbol(options.symbol);
   const rest = new RestClient({ baseUrl: endpoint.restUrl, credentials: endpoint.credentials, paper: endpoint.paper, ...(options.restLogger ? { logger: options.restLogger } : {}) });
+  if (options.audit) rest.observe(options.audit.restObserver);
+  if (options.recorder) rest.observe(options.recorder.restObserver);
   const api = createExchangeApi(rest);
   // The private login is signed with server time (the REST client's measured offset), and a login
   // refused as expired (30014) measures it again before retrying.
   const tuning: StreamTuning = { loginClock: rest.clockSync, resyncClock: () => rest.clockSync.sync(), ...options.streamTuning };
   const stream = new StreamClient({ publicUrl: endpoint.wsPublic, privateUrl: endpoint.wsPrivate, credentials: endpoint.credentials, tuning });
-  const services = await startServices({ rest, api, stream, store, now, hasPrivate: true, ...(options.bell ? { bell: options.bell } : {}), fileLog: options.fileLog ?? (() => undefined) });
+  if (options.recorder) {
+    options.recorder.attach(stream.publicConnection);
+    if (stream.privateConnection) options.recorder.attach(stream.privateConnection);
+  }
+  const services = await startServices({
+    rest,
+    api,
+    stream,
+    store,
+    now,
+    hasPrivate: true,
+    ...(options.bell ? { bell: options.bell } : {}),
+    ...(options.audit ? { wsTradeObserver: options.audit.wsObserver } : {}),
+    fileLog: options.fileLog ?? (() => undefined),
+  });
   return { store, rest, api, stream, services };
 }

@@ -6,7 +6,7 @@ import type { AppStore } from '../store/create-app-store.js';
 import type { SocketHealth } from '../store/slices/connection-slice.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
 import type { AppServices } from './app-services.js';
-import { WsTrade } from '../exchange/ws/ws-trade.js';
+import { WsTrade, type WsTradeObserver } from '../exchange/ws/ws-trade.js';
 import type { OperationId } from '../exchange/wire/operations.js';
 import { CandleService } from './candle-service.js';
 import { CountdownService, countdownHealth } from './countdown-service.js';
@@ -31,6 +31,8 @@ export interface ServicesDeps {
   readonly hasPrivate: boolean;
   /** Rings the terminal bell (loan alarms); default silent. */
   readonly bell?: () => void;
+  /** Watches order requests over the private socket (the audit log); default none. */
+  readonly wsTradeObserver?: WsTradeObserver;
 }
 
 /** Mirrors one socket's health record into the store's shape. */
@@ -59,7 +61,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   // Debts, funding assets, settings and delta info have no stream topic: polled into the store.
   const poll = deps.hasPrivate ? new PollService({ api: deps.api, now, log, onUpdate: (x) => store.getState().setAccountExtras(x) }) : null;
   const privateConn = deps.hasPrivate ? deps.stream.privateConnection : null;
-  const wsTrade = privateConn ? new WsTrade({ connection: privateConn }) : null;
+  const wsTrade = privateConn ? new WsTrade({ connection: privateConn, ...(deps.wsTradeObserver ? { observer: deps.wsTradeObserver } : {}) }) : null;
   const trading = deps.hasPrivate ? new OrderService({ api: deps.api, wsTrade, socketReady: () => privateConn?.isReady() ?? false, store, now, log }) : null;
   deps.stream.connect();
   await market.start();

@@ -73,3 +73,32 @@ describe('RestClient options', () => {
     expect(hits).toBe(0);
   });
 });
+
+describe('RestClient observers', () => {
+  it('tell every attempt and its end (status, body, error) without headers, and a throwing observer breaks nothing', async () => {
+    const seen: string[] = [];
+    const c = client({
+      retry: { maxAttempts: 2 },
+      sleep: () => Promise.resolve(),
+      observer: {
+        onRequest: () => {
+          throw new Error('observer bug');
+        },
+      },
+    });
+    const off = c.observe({
+      onRequest: (a) => seen.push(`request ${a.seq} ${a.opId} ${a.method} ${a.path} ${JSON.stringify(a.params)} write=${a.write}`),
+      onReply: (a, r) => seen.push(`reply ${a.seq} ${r.status ?? 'none'} ${r.body ?? ''} ${r.error?.code ?? 'ok'}`),
+    });
+    await expect(c.call('market.getTickers', { category: 'SPOT' })).rejects.toMatchObject({ code: 'EXCH_NETWORK' });
+    expect(seen).toEqual([
+      'request 1 market.getTickers GET /api/v3/market/tickers {"category":"SPOT"} write=false',
+      'reply 1 503 busy EXCH_NETWORK',
+      'request 2 market.getTickers GET /api/v3/market/tickers {"category":"SPOT"} write=false',
+      'reply 2 503 busy EXCH_NETWORK',
+    ]);
+    off();
+    await expect(c.call('market.getTime', {})).rejects.toBeInstanceOf(ExchangeError);
+    expect(seen).toHaveLength(4);
+  });
+});

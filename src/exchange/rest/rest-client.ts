@@ -63,6 +63,48 @@ export interface RestClientOptions {
   readonly syncClock?: boolean;
   /** Operations table; default `OPERATION_BY_ID`. */
   readonly operations?: ReadonlyMap<string, OperationSpec>;
+  /** Told about every HTTP attempt and its reply (audit log, session recorder); default none. More with `observe`. */
+  readonly observer?: RestObserver;
+}
+
+/** One HTTP attempt as an observer sees it: never headers, credentials or signatures. */
+export interface RestAttempt {
+  /** Attempt number of this client, from 1 (a retry is a new attempt). */
+  readonly seq: number;
+  /** Operation id, e.g. `trade.placeOrder`. */
+  readonly opId: string;
+  readonly method: 'GET' | 'POST';
+  /** Path without host. */
+  readonly path: string;
+  /** True for operations that change state. */
+  readonly write: boolean;
+  /** The params as sent: GET query object or POST body (object or array). Auth is never in here. */
+  readonly params: unknown;
+  /** Local clock when the request was handed to the connection pool, Unix ms. */
+  readonly at: number;
+}
+
+/** How an attempt ended. */
+export interface RestAttemptResult {
+  /** HTTP status; null when no reply arrived (network failure, timeout). */
+  readonly status: number | null;
+  /** Reply text; null when no reply arrived. */
+  readonly body: string | null;
+  /** The error the call raised for this attempt; null on success. */
+  readonly error: ExchangeError | null;
+  /** Local time from sending to the end of the reply, ms. */
+  readonly latencyMs: number;
+}
+
+/**
+ * Watches the client's traffic. Called synchronously; a throwing observer is ignored (it never
+ * breaks a call). `params` and `body` may hold account data: observers must scrub what they keep.
+ */
+export interface RestObserver {
+  /** An attempt is being sent. */
+  onRequest?(attempt: RestAttempt): void;
+  /** An attempt ended (reply decoded, refused, or failed in transport). */
+  onReply?(attempt: RestAttempt, result: RestAttemptResult): void;
 }
 
 /** Per-call options. */
@@ -104,6 +146,7 @@ const PLACEMENT_OPS: ReadonlySet<string> = new Set(['trade.placeOrder', 'trade.p
 
 interface Prepared {
   readonly op: OperationSpec;
+  readonly params: unknown;
   readonly query: string;
   readonly body: string;
   readonly ctx: ReplyContext;
@@ -125,6 +168,8 @@ export class RestClient {
   private counters = { requests: 0, failures: 0, rateLimited: 0 };
   private lastLatencyMs: number | undefined;
   private lastErrorCode: string | undefined;
+  private readonly observers = new Set<RestObserver>();
+  private attempts = 0;
 
   constructor(private readonly options: RestClientOptions = {}) {
     const url = new URL(options.baseUrl ?? 'https://api.bitget.com');
@@ -136,6 +181,13 @@ export class RestClient {
     this.secrets = this.credentials ? [this.credentials.apiKey, this.credentials.secret, this.credentials.passphrase] : [];
     this.limiter = options.limiter ?? new RateLimiter({ rateOf: (id) => this.ops.get(id)?.rate, clock: this.clock });
     this.clockSync = new ClockSync({ clock: this.clock, fetchServerTime: () => this.fetchServerTime() });
+    if (options.observer) this.observers.add(options.observer);
+  }
+
+  /** Adds a traffic observer (see `RestObserver`); returns the function that removes it. */
+  observe(observer: RestObserver): () => void {
+    this.observers.add(observer);
+    return () => this.observers.delete(observer);
   }
 
   /**
@@ -210,7 +262,7 @@ export class RestClient {
     const query = isGet ? buildQueryString(params as Record<string, unknown> | undefined) : '';
     const body = isGet ? '' : JSON.stringify(params ?? {});
     const request = redactRequest(op.method, op.path, query, isGet ? undefined : params, this.secrets);
-    return { op, query, body, ctx: { opId: op.id, write: op.write, request, ...clientOidsOf(params) } };
+    return { op, params, query, body, ctx: { opId: op.id, write: op.write, request, ...clientOidsOf(params) } };
   }
 
   private async send(p: Prepared, timeoutMs: number): Promise<unknown> {
@@ -245,6 +297,10 @@ export class RestClient {
     }, timeoutMs);
     const started = this.clock.now();
     this.counters.requests++;
+    const attempt: RestAttempt = { seq: ++this.attempts, opId: op.id, method: op.method, path: op.path, write: op.write, params: p.params ?? {}, at: started };
+    this.notify((o) => o.onRequest?.(attempt));
+    let status: number | null = null;
+    let text: string | null = null;
     try {
       const res = await this.pool.request({
         method: op.method,
@@ -253,15 +309,35 @@ export class RestClient {
         body: op.method === 'GET' ? undefined : p.body,
         signal: abort.signal,
       });
-      const text = await res.body.text();
+      text = await res.body.text();
+      status = res.statusCode;
       this.lastLatencyMs = this.clock.now() - started;
       this.options.logger?.debug(`${op.id} ${op.method} ${op.path} -> HTTP ${res.statusCode} in ${this.lastLatencyMs} ms`);
-      return decodeReply(res.statusCode, text, p.ctx);
+      const data = decodeReply(res.statusCode, text, p.ctx);
+      this.notifyReply(attempt, status, text, null, started);
+      return data;
     } catch (err) {
-      if (err instanceof ExchangeError) throw err;
-      throw transportError(err, p.ctx, timedOut, timeoutMs);
+      const error = err instanceof ExchangeError ? err : transportError(err, p.ctx, timedOut, timeoutMs);
+      this.notifyReply(attempt, status, text, error, started);
+      throw error;
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  private notifyReply(attempt: RestAttempt, status: number | null, body: string | null, error: ExchangeError | null, started: number): void {
+    const result: RestAttemptResult = { status, body, error, latencyMs: this.clock.now() - started };
+    this.notify((o) => o.onReply?.(attempt, result));
+  }
+
+  /** Calls every observer; one that throws is skipped (observing must never break a call). */
+  private notify(fn: (o: RestObserver) => void): void {
+    for (const o of this.observers) {
+      try {
+        fn(o);
+      } catch {
+        // An observer's failure is its own business.
+      }
     }
   }
 

@@ -33,6 +33,8 @@ export interface StreamConnectionEvents extends Record<string, unknown[]> {
   error: [StreamError];
   /** Every parsed frame (ws-trade listens for `trade` and `error` with an id). */
   frame: [InboundFrame];
+  /** Every inbound text frame exactly as received, with the local receive time, Unix ms (session recorder). */
+  text: [string, number];
   /** The socket went away (drop, restart, close, fatal); anything in flight on it has an unknown result. */
   down: [StreamError];
 }
@@ -230,6 +232,7 @@ export class StreamConnection {
     const throttle = this.options.healthThrottleMs ?? 1000;
     if (at - this.lastHealthEmitAt >= throttle) this.update({ lastMessageAt: at });
     else this.health = { ...this.health, lastMessageAt: at };
+    if (!isBinary) this.events.emit('text', text, at);
     this.events.emit('frame', frame);
     switch (frame.kind) {
       case 'pong':

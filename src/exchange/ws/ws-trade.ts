@@ -35,6 +35,30 @@ export interface WsTradeOptions {
   readonly replyTimeoutMs?: number;
   /** Request id generator; default a per-instance prefix plus a counter. Ids must be unique per socket. */
   readonly newId?: () => string;
+  /** Told about every request handed to the socket and how it ended (audit log); default none. */
+  readonly observer?: WsTradeObserver;
+}
+
+/** One trade request as handed to the socket. */
+export interface WsTradeRequestInfo {
+  /** Request id. */
+  readonly id: string;
+  readonly topic: WsTradeTopic;
+  /** Category as sent (lower case). */
+  readonly category: string;
+  /** The request args (orders, changes or cancel targets). */
+  readonly args: readonly WsTradeArg[];
+}
+
+/**
+ * Watches order entry over the socket. Called synchronously; a throwing observer is ignored.
+ * `onOutcome` gets either the reply (success) or the error the request was rejected with.
+ */
+export interface WsTradeObserver {
+  /** The request was handed to the socket. */
+  onSend?(request: WsTradeRequestInfo): void;
+  /** The request ended: a reply, or the error (`EXCH_REJECTED`, `EXCH_UNKNOWN_RESULT`). */
+  onOutcome?(request: WsTradeRequestInfo, outcome: { readonly reply: WsTradeReply } | { readonly error: ExchangeError }): void;
 }
 
 /** Most orders in one batch request (§4.7). */
@@ -124,18 +148,43 @@ export class WsTrade {
     if (this.pending.has(id)) return Promise.reject(new ExchangeError('EXCH_VALIDATION', `WS trade id "${id}" is already in flight; ids must be unique`, details));
     return new Promise<WsTradeReply>((resolve, reject) => {
       const payload = { op: 'trade', id, category: category.toLowerCase(), topic, args };
+      const info: WsTradeRequestInfo = { id, topic, category: payload.category, args };
+      const observed = {
+        resolve: (reply: WsTradeReply) => {
+          this.notify((o) => o.onOutcome?.(info, { reply }));
+          resolve(reply);
+        },
+        reject: (error: ExchangeError) => {
+          this.notify((o) => o.onOutcome?.(info, { error }));
+          reject(error);
+        },
+      };
       const timer = this.timers.setTimeout(() => {
         if (!this.pending.delete(id)) return;
-        reject(new ExchangeError('EXCH_UNKNOWN_RESULT', `no reply to WS ${topic} (id ${id}) within ${this.replyTimeoutMs} ms; the result is unknown, look the order up by clientOid`, details));
+        observed.reject(new ExchangeError('EXCH_UNKNOWN_RESULT', `no reply to WS ${topic} (id ${id}) within ${this.replyTimeoutMs} ms; the result is unknown, look the order up by clientOid`, details));
       }, this.replyTimeoutMs);
-      this.pending.set(id, { topic, clientOids, resolve, reject, timer });
+      this.pending.set(id, { topic, clientOids, resolve: observed.resolve, reject: observed.reject, timer });
       if (!this.options.connection.sendRequest(payload)) {
         this.pending.delete(id);
         this.timers.clearTimeout(timer);
         const state = this.options.connection.getHealth().state;
+        // Not sent: nothing to audit (the caller falls back to REST, which is audited there).
         reject(new ExchangeError('EXCH_NETWORK', `the private socket is not ready (state ${state}); the ${topic} request was not sent`, details));
+        return;
       }
+      this.notify((o) => o.onSend?.(info));
     });
+  }
+
+  /** Calls the observer; one that throws is ignored (observing must never break order entry). */
+  private notify(fn: (o: WsTradeObserver) => void): void {
+    const observer = this.options.observer;
+    if (!observer) return;
+    try {
+      fn(observer);
+    } catch {
+      // The observer's failure is its own business.
+    }
   }
 
   /** Stops listening and rejects everything in flight with `EXCH_UNKNOWN_RESULT`. */

@@ -1,7 +1,7 @@
 import type { AppState, SliceCreator } from '../app-state.js';
 
-/** Which environment the dashboard trades: the real account, Bitget paper trading, or the embedded exchange. */
-export type TradingMode = 'LIVE' | 'PAPER' | 'DEMO';
+/** Which environment the dashboard trades: the real account, Bitget paper trading, the embedded exchange, or a recorded session played back (read-only). */
+export type TradingMode = 'LIVE' | 'PAPER' | 'DEMO' | 'REPLAY';
 
 /** State of one websocket connection. */
 export type SocketState = 'idle' | 'connecting' | 'open' | 'authenticating' | 'authenticated' | 'subscribed' | 'reconnecting' | 'closed' | 'fatal';
