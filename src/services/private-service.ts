@@ -18,6 +18,13 @@ export interface PrivateServiceDeps {
   readonly log: (level: LogLevelUi, text: string) => void;
   /** Loan poll period, ms (default 10 000; the stream has no loan topic). */
   readonly loanPollMs?: number;
+  /**
+   * Pause before running again a resync whose orders, positions or assets read failed (a 429 storm,
+   * 5xx replies, a server restart), ms: `baseMs` doubling up to `capMs` until a pass succeeds.
+   * Defaults 1000 and 30 000. Without it the store kept what it had before the failure until the
+   * next private reconnect.
+   */
+  readonly resyncRetry?: { readonly baseMs?: number; readonly capMs?: number };
 }
 
 const FUTURES = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const;
@@ -31,6 +38,9 @@ const PRIVATE_TOPICS = ['order', 'fill', 'account', 'position'] as const;
 export class PrivateService {
   private readonly offs: (() => void)[] = [];
   private loanTimer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  /** Failed passes in a row (drives the retry pause). */
+  private failedPasses = 0;
   private syncing: Promise<void> | null = null;
   /** A resync was asked for while one ran: run again once it ends (its reads may predate the change). */
   private again = false;
@@ -64,12 +74,15 @@ export class PrivateService {
     for (const off of this.offs.splice(0)) off();
     if (this.loanTimer) clearInterval(this.loanTimer);
     this.loanTimer = null;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
   }
 
   /**
    * Fetches open orders, positions, assets and loans over REST and merges them (one at a time).
    * A call while a resync runs schedules one more pass after it (the running pass may have read
-   * before whatever prompted the call); the returned promise settles after that pass.
+   * before whatever prompted the call); the returned promise settles after that pass. A pass whose
+   * orders, positions or assets read failed is run again later by itself (see `resyncRetry`).
    */
   resync(): Promise<void> {
     if (this.syncing) {
@@ -77,20 +90,43 @@ export class PrivateService {
       return this.syncing;
     }
     this.syncing = (async () => {
+      let complete: boolean;
       do {
         this.again = false;
-        await this.doResync();
+        complete = await this.doResync();
       } while (this.again && !this.stopped);
+      this.scheduleRetry(complete);
     })().finally(() => {
       this.syncing = null;
     });
     return this.syncing;
   }
 
-  private async doResync(): Promise<void> {
+  /** After a pass: a complete one ends any retry streak; an incomplete one runs again after a growing pause. */
+  private scheduleRetry(complete: boolean): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    if (complete || this.stopped) {
+      this.failedPasses = 0;
+      return;
+    }
+    const base = this.deps.resyncRetry?.baseMs ?? 1000;
+    const cap = this.deps.resyncRetry?.capMs ?? 30_000;
+    const delay = Math.min(cap, base * 2 ** Math.min(this.failedPasses, 30));
+    if (this.failedPasses === 0) this.deps.log('warn', `resync incomplete: trying again by itself (first in ${delay} ms, at most every ${cap} ms)`);
+    this.failedPasses += 1;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.stopped) void this.resync();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  /** One pass; true when orders, positions and assets were all read (loans have their own poll). */
+  private async doResync(): Promise<boolean> {
     const { api, store, now } = this.deps;
     const asOf = now();
-    await this.step('open orders', async () => {
+    const orders = await this.step('open orders', async () => {
       const list: Order[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 10; page += 1) {
@@ -105,7 +141,7 @@ export class PrivateService {
       }
       store.getState().replaceOpenOrders(list, asOf, now());
     });
-    await this.step('positions', async () => {
+    const positions = await this.step('positions', async () => {
       const all: Position[] = [];
       for (const category of FUTURES) {
         const data = wireRecord(await api.position.getCurrent({ category }));
@@ -116,10 +152,11 @@ export class PrivateService {
       }
       store.getState().replacePositions(all, now());
     });
-    await this.step('assets', async () => {
+    const assets = await this.step('assets', async () => {
       store.getState().setAccount(accountFromWire(wireRecord(await api.account.getAssets()), now()), now());
     });
     await this.pollLoans();
+    return orders && positions && assets;
   }
 
   private async pollLoans(): Promise<void> {
@@ -129,15 +166,17 @@ export class PrivateService {
     });
   }
 
-  /** Runs one resync step; a failure is logged once until the step succeeds again (the loan poll repeats every period). */
-  private async step(what: string, run: () => Promise<void>): Promise<void> {
+  /** Runs one resync step; true on success. A failure is logged once until the step succeeds again (the loan poll repeats every period). */
+  private async step(what: string, run: () => Promise<void>): Promise<boolean> {
     try {
       await run();
       if (this.failing.delete(what)) this.deps.log('info', `resync ${what}: working again`);
+      return true;
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       if (this.failing.get(what) !== text) this.deps.log('error', `resync ${what}: ${text}`);
       this.failing.set(what, text);
+      return false;
     }
   }
 

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { createExchangeApi } from '../exchange/rest/facade.js';
+import { StreamClient } from '../exchange/ws/stream-client.js';
+import { createAppStore } from '../store/create-app-store.js';
+import { exchangeError, FakeCaller, orderRecord } from './order-service.testkit.js';
+import { PrivateService } from './private-service.js';
+
+/** Issue 8 chaos finding: a resync that failed (429 storm, 5xx, server down) was never run again. */
+
+async function until(check: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+function setup(failOrders: number) {
+  const caller = new FakeCaller();
+  let left = failOrders;
+  caller
+    .on('trade.getUnfilledOrders', () => {
+      if (left > 0) {
+        left -= 1;
+        throw exchangeError('EXCH_RATE_LIMITED', 'rate limited by the exchange (HTTP 429)');
+      }
+      return { list: [orderRecord({ orderId: '11', clientOid: 'a' })], cursor: '' };
+    })
+    .on('position.getCurrent', () => ({ list: [] }))
+    .on('account.getAssets', () => ({ accountEquity: '1', assets: [{ coin: 'USDT', balance: '1', available: '1' }] }))
+    .on('loan.getOngoing', () => []);
+  const store = createAppStore();
+  const log: string[] = [];
+  const service = new PrivateService({
+    api: createExchangeApi(caller),
+    stream: new StreamClient({ publicUrl: 'ws://127.0.0.1:9/never-connected' }),
+    store,
+    now: Date.now,
+    log: (level, text) => log.push(`${level} ${text}`),
+    resyncRetry: { baseMs: 5, capMs: 20 },
+  });
+  return { caller, store, log, service };
+}
+
+describe('PrivateService resync retry', () => {
+  it('runs a pass whose orders read failed again by itself, with growing pauses, until it succeeds', async () => {
+    const { caller, store, log, service } = setup(3);
+    try {
+      await service.resync();
+      expect(store.getState().orders.open).toEqual({});
+      expect(log.filter((l) => l.startsWith('error resync open orders:'))).toHaveLength(1);
+      expect(log).toContain('warn resync incomplete: trying again by itself (first in 5 ms, at most every 20 ms)');
+      await until(() => '11' in store.getState().orders.open, 'the retried pass');
+      expect(caller.callsOf('trade.getUnfilledOrders')).toHaveLength(4);
+      expect(log).toContain('info resync open orders: working again');
+      // One notice per failure streak, one error line per distinct failure.
+      expect(log.filter((l) => l.includes('resync incomplete'))).toHaveLength(1);
+      expect(log.filter((l) => l.startsWith('error resync open orders:'))).toHaveLength(1);
+    } finally {
+      service.stop();
+    }
+  });
+
+  it('a complete pass schedules nothing, and stop() cancels a pending retry', async () => {
+    const ok = setup(0);
+    await ok.service.resync();
+    expect(ok.log.some((l) => l.includes('resync incomplete'))).toBe(false);
+    ok.service.stop();
+
+    const failing = setup(1000);
+    await failing.service.resync();
+    failing.service.stop();
+    const calls = failing.caller.callsOf('trade.getUnfilledOrders').length;
+    await new Promise<void>((resolve) => setTimeout(resolve, 60));
+    expect(failing.caller.callsOf('trade.getUnfilledOrders')).toHaveLength(calls);
+  });
+});
