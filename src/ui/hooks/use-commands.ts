@@ -1,5 +1,5 @@
 import { useInput } from 'ink';
-import { createContext, useContext, useEffect, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import type { KeyScope } from '../keys/bindings.js';
 import type { CommandId } from '../keys/commands.js';
 import { dispatchKey, type CommandHandler, type CommandRegistration } from '../keys/dispatcher.js';
@@ -51,18 +51,38 @@ export const TextCaptureContext = createContext<TextCaptureSlot>({ current: null
  * goes to `onKey` first; keys it does not consume (returns false) fall through to the bindings.
  * Use it for the field being edited, so typed characters never trigger hotkeys.
  */
-export function useTextCapture(active: boolean, onKey: TextCaptureHandler): void {
+export function useTextCapture(active: boolean, onKey: TextCaptureHandler): TextCaptureControl {
   const slot = useContext(TextCaptureContext);
   const latest = useRef(onKey);
   latest.current = onKey;
+  const handler = useRef<TextCaptureHandler>((k) => latest.current(k));
   useEffect(() => {
     if (!active) return undefined;
-    const handler: TextCaptureHandler = (k) => latest.current(k);
-    slot.current = handler;
+    const own = handler.current;
+    slot.current = own;
     return () => {
-      if (slot.current === handler) slot.current = null;
+      if (slot.current === own) slot.current = null;
     };
   }, [active, slot]);
+  // Claim and release act at once, so keys later in the same burst (one stdin chunk) already go
+  // to the right place; the effect above keeps the slot in step with `active` across renders.
+  return useMemo(
+    () => ({
+      claim: () => void (slot.current = handler.current),
+      release: () => {
+        if (slot.current === handler.current) slot.current = null;
+      },
+    }),
+    [slot],
+  );
+}
+
+/** Immediate control of a text capture (see `useTextCapture`). */
+export interface TextCaptureControl {
+  /** Takes the capture now (before the next render). */
+  claim(): void;
+  /** Gives it up now, if held. */
+  release(): void;
 }
 
 /** The app's single keyboard entry point: a text capture first, then the bindings table. */

@@ -16,6 +16,8 @@ export interface TextField {
   readonly value: string;
   /** True while keys go to this field. */
   readonly editing: boolean;
+  /** The text right now, including keys earlier in the same burst (before a re-render). */
+  current(): string;
   setValue(text: string): void;
   /** Starts editing: typed characters go to the field; Enter/Escape/Tab fall through to the bindings. */
   startEditing(): void;
@@ -28,29 +30,45 @@ export interface TextField {
  * form decides what they do.
  */
 export function useTextField(options: TextFieldOptions = {}): TextField {
-  const [value, setValue] = useState(options.initial ?? '');
+  const [value, setValueState] = useState(options.initial ?? '');
   const [editing, setEditing] = useState(false);
   // Like a selected field in a form: the first character typed replaces the shown value.
-  // A ref, not state: a burst of keys arrives in one handler call, before any re-render.
+  // Refs, not state: a burst of keys arrives in one handler call, before any re-render.
   const fresh = useRef(false);
+  const text = useRef(options.initial ?? '');
   const accept = options.accept ?? /^[\x20-\x7e]$/;
   const max = options.maxLength ?? 32;
-  useTextCapture(editing, (key) => {
+  const put = (next: string) => {
+    text.current = next;
+    setValueState(next);
+  };
+  const capture = useTextCapture(editing, (key) => {
     if (key === 'backspace') {
       fresh.current = false;
-      setValue((v) => v.slice(0, -1));
+      put(text.current.slice(0, -1));
       return true;
     }
     if (key.length === 1 && accept.test(key)) {
       const replace = fresh.current;
       fresh.current = false;
-      setValue((v) => (replace ? key : v.length >= max ? v : v + key));
+      put(replace ? key : text.current.length >= max ? text.current : text.current + key);
       return true;
     }
     return false;
   });
-  return { value, editing, setValue, startEditing: () => {
+  return {
+    value,
+    editing,
+    current: () => text.current,
+    setValue: put,
+    startEditing: () => {
       setEditing(true);
       fresh.current = true;
-    }, stopEditing: () => setEditing(false) };
+      capture.claim();
+    },
+    stopEditing: () => {
+      setEditing(false);
+      capture.release();
+    },
+  };
 }

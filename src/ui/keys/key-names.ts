@@ -18,6 +18,9 @@ export interface InkKeyLike {
   readonly meta?: boolean;
 }
 
+/** Control bytes inside a multi-character input, by name. Other control bytes are dropped. */
+const BURST_CONTROL: Readonly<Record<string, string>> = { '\r': 'enter', '\n': 'enter', '\t': 'tab', '\u007f': 'backspace', '\b': 'backspace' };
+
 /**
  * Turns one Ink input event into key names such as `q`, `Q`, `ctrl+c`, `up`, `shift+tab`, `enter`.
  * A multi-character input (a paste or a burst) becomes one name per character, so hotkeys never
@@ -39,5 +42,12 @@ export function keyNames(input: string, key: InkKeyLike): readonly string[] {
   if (key.backspace || key.delete) return [named('backspace')];
   if (key.ctrl && input.length === 1) return [`ctrl+${input.toLowerCase()}`];
   if (input === '') return [];
-  return [...input].map((ch) => (key.meta ? `alt+${ch}` : ch));
+  // A burst keeps Enter, Tab and Backspace as raw bytes between the characters (the parser splits
+  // only escape sequences): name them, so "type 96500, Enter" in one chunk still ends the edit.
+  return [...input].flatMap((ch) => {
+    const named = BURST_CONTROL[ch];
+    if (named !== undefined) return [named];
+    if (ch < ' ') return [];
+    return [key.meta ? `alt+${ch}` : ch];
+  });
 }

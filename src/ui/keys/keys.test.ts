@@ -66,4 +66,9 @@ describe('key names', () => {
     expect(keyNames('qq', {})).toEqual(['q', 'q']);
     expect(keyNames('', { escape: true })).toEqual(['escape']);
   });
+
+  it('names Enter, Tab and Backspace inside a burst and drops other control bytes', () => {
+    expect(keyNames('\r96.5\r', {})).toEqual(['enter', '9', '6', '.', '5', 'enter']);
+    expect(keyNames('ab\u007f\tc\u0001', {})).toEqual(['a', 'b', 'backspace', 'tab', 'c']);
+  });
 });
