@@ -53,6 +53,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig(home('{oops'), null)).toThrow('is not valid JSON');
     expect(() => loadConfig(home({ keys: { 'app.quit': 5 } }), null)).toThrow('"keys.app.quit"');
   });
+  it('reads the order guards, defaults where unset, and names a bad value', () => {
+    const c = loadConfig(home({ orderGuards: { bookMaxAgeMs: 2000, maxNotional: '25000' } }), null);
+    expect(c.orderGuards.bookMaxAgeMs).toBe(2000);
+    expect(c.orderGuards.maxNotional.toFixed()).toBe('25000');
+    expect(c.orderGuards.accountMaxAgeMs).toBe(30_000);
+    expect(c.orderGuards.maxPriceDeviationPct.toFixed()).toBe('5');
+    expect(loadConfig({ XDG_CONFIG_HOME: '/nonexistent' }, null).orderGuards.bookMaxAgeMs).toBe(5000);
+    expect(() => loadConfig(home({ orderGuards: { bookMaxAgeMs: -1 } }), null)).toThrow(/config\.json: orderGuards\.bookMaxAgeMs must be a whole number of milliseconds above 0 \(got -1\)/);
+    expect(() => loadConfig(home({ orderGuards: { maxPrice: 5 } }), null)).toThrow(ConfigError);
+  });
   it('reads key overrides', () => {
     expect(loadConfig(home({ keys: { 'app.quit': 'Q', 'order.cancel': ['x', 'X'] } }), null).keys).toEqual({ 'app.quit': ['Q'], 'order.cancel': ['x', 'X'] });
   });

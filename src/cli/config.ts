@@ -1,6 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { parseOrderGuards, type OrderGuardLimits } from '../domain/order-warnings.js';
 
 /** API credentials of one account. Never printed, logged or shown. */
 export interface Credentials {
@@ -27,6 +28,8 @@ export interface AppConfig {
   /** Key-binding overrides: command id → keys. */
   readonly keys: Readonly<Record<string, readonly string[]>>;
   readonly theme: string | null;
+  /** The ticket's order guards (`orderGuards` in the file: stale-data ages, distance from mark, order value); defaults where unset. */
+  readonly orderGuards: OrderGuardLimits;
   /** Path of the config file read, or the path where it would be. */
   readonly path: string;
 }
@@ -95,23 +98,29 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   }
   const keys = readKeys(file?.keys, path);
   const theme = str(file?.theme);
+  let orderGuards: OrderGuardLimits;
+  try {
+    orderGuards = parseOrderGuards(file?.orderGuards);
+  } catch (error) {
+    throw new ConfigError(`${path}: ${(error as Error).message}`);
+  }
   const envKey = str(env.BITGET_API_KEY);
   const envSecret = str(env.BITGET_API_SECRET);
   const envPass = str(env.BITGET_API_PASSPHRASE);
   const envCount = [envKey, envSecret, envPass].filter((v) => v !== null).length;
   if (envCount > 0 && envCount < 3) throw new ConfigError('set all three of BITGET_API_KEY, BITGET_API_SECRET and BITGET_API_PASSPHRASE (or none)');
   if (envKey && envSecret && envPass && profileName === null) {
-    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null }, keys, theme, path };
+    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null }, keys, theme, orderGuards, path };
   }
   const profiles = (file?.profiles ?? {}) as Record<string, unknown>;
   const name = profileName ?? str(file?.defaultProfile) ?? (profiles.default ? 'default' : null);
-  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null }, keys, theme, path };
+  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null }, keys, theme, orderGuards, path };
   if (!(name in profiles)) {
     const known = Object.keys(profiles);
     throw new ConfigError(`no profile "${name}" in ${path}${known.length ? ` (profiles: ${known.join(', ')})` : ' (it has no profiles)'}`);
   }
   const profile = readProfile(profiles[name], name, path);
-  return { source: profile.credentials ? 'profile' : 'none', profileName: name, profile, keys, theme, path };
+  return { source: profile.credentials ? 'profile' : 'none', profileName: name, profile, keys, theme, orderGuards, path };
 }
 
 function readKeys(raw: unknown, path: string): Record<string, readonly string[]> {

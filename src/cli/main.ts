@@ -217,7 +217,7 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   const uncount = countWrites(process.stdout, renderStats);
   const { cellDiff, maxFps } = chooseRenderOptions(options, env);
   const terminal = cellDiff && process.stdout.isTTY ? new CellDiffStream(process.stdout) : null;
-  const instance = render(createElement(AppRoot, { value: { store, services, theme, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats } }), {
+  const instance = render(createElement(AppRoot, { value: { store, services, theme, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards } }), {
     alternateScreen: true,
     incrementalRendering: false,
     ...(maxFps === undefined ? {} : { maxFps }),

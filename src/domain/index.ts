@@ -8,3 +8,4 @@ export * from './format.js';
 export * from './instrument-rules.js';
 export * from './position-mapping.js';
 export * from './loan-math.js';
+export * from './order-warnings.js';

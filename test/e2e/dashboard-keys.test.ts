@@ -126,7 +126,8 @@ afterAll(async () => {
 
 describe('the dashboard driven by keys on the embedded exchange', () => {
   it('places a limit order, sees it in open orders, modifies it, cancels it', async () => {
-    const price = bestBid().mul(0.9).floor();
+    // 3% under the market: it rests, and stays inside the ticket's 5% distance-from-mark guard.
+    const price = bestBid().mul(0.97).floor();
     await app.press('2');
     await ticketField(2); // side, type, price
     await typeIntoSelected(price.toFixed());
@@ -208,7 +209,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
   }, 15_000);
 
   it('arms the countdown over resting orders; when renewals stop the exchange cancels them and the panel says so', async () => {
-    const base = bestBid().mul(0.9).floor();
+    const base = bestBid().mul(0.97).floor();
     await app.press('2');
     await ticketField(2);
     await typeIntoSelected(base.toFixed());

@@ -43,7 +43,7 @@ function Harness({ children }: { readonly children: ReactElement }) {
  * key presses reach the panel's commands. The store's `ui.focus` decides the active scope; an
  * open `ui.overlay` named `x` activates scope `overlay.x`.
  */
-export function renderPanel(element: ReactElement, options: { readonly store: AppStore; readonly services?: AppServices; readonly now?: () => number; readonly columns?: number; readonly rows?: number }) {
+export function renderPanel(element: ReactElement, options: { readonly store: AppStore; readonly services?: AppServices; readonly now?: () => number; readonly columns?: number; readonly rows?: number; readonly context?: Partial<AppContextValue> }) {
   const value: AppContextValue = {
     store: options.store,
     services: options.services ?? unusedServices(),
@@ -52,6 +52,7 @@ export function renderPanel(element: ReactElement, options: { readonly store: Ap
     now: options.now ?? Date.now,
     size: { columns: options.columns ?? 100, rows: options.rows ?? 30 },
     onQuit: () => undefined,
+    ...options.context,
   };
   const registry: CommandRegistry = new Map();
   const instance = render(

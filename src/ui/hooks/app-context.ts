@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import type { OrderGuardLimits } from '../../domain/order-warnings.js';
 import type { AppServices } from '../../services/app-services.js';
 import type { AppStore } from '../../store/create-app-store.js';
 import type { Binding } from '../keys/bindings.js';
@@ -19,6 +20,8 @@ export interface AppContextValue {
   readonly onQuit: () => void;
   /** Render statistics for the `!` overlay (fed by Ink's onRender and the stdout byte count); absent = overlay shows "no stats". */
   readonly renderStats?: RenderStatsSource;
+  /** Thresholds of the ticket's order guards (config `orderGuards.*`); absent = `DEFAULT_ORDER_GUARDS`. */
+  readonly orderGuards?: OrderGuardLimits;
 }
 
 /** The root context. */

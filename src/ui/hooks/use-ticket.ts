@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { stepPrice } from '../../domain/instrument-rules.js';
 import type { HoldMode } from '../../domain/model.js';
 import { parseDecimal } from '../../domain/money.js';
+import type { OrderWarning, OrderWarningKind } from '../../domain/order-warnings.js';
 import type { OrderRequest } from '../../services/order-request.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { TICKET_OVERLAYS } from '../keys/areas/ticket.js';
@@ -9,6 +10,7 @@ import { Command } from '../keys/commands.js';
 import { useAppContext } from './app-context.js';
 import { useAppStore } from './use-app-store.js';
 import { useCommand } from './use-commands.js';
+import { useOrderGuards } from './use-order-guards.js';
 import { useTextField, type TextField } from './use-text-field.js';
 import {
   cycleChoice,
@@ -47,6 +49,14 @@ export interface TicketOutcome {
 /** Max-open-available for the current side/type: the reply's fields, or failed. */
 export type MaxOpenState = { readonly kind: 'none' } | { readonly kind: 'failed' } | { readonly kind: 'ok'; readonly available: string; readonly maxOpen: string };
 
+/** The order guards' warnings on the open confirmation. */
+export interface TicketGuardView {
+  /** Current warnings (empty: one y sends). */
+  readonly warnings: readonly OrderWarning[];
+  /** True once y acknowledged every current warning: the next y sends anyway. */
+  readonly armed: boolean;
+}
+
 /** What the ticket panel renders from the hook. */
 export interface TicketState extends TicketDerived {
   readonly env: TicketEnv;
@@ -60,6 +70,8 @@ export interface TicketState extends TicketDerived {
   readonly maxOpen: MaxOpenState;
   /** The request awaiting y/n (confirmation open), or null. */
   readonly confirming: OrderRequest | null;
+  /** The guards' warnings while the confirmation is open, else null. */
+  readonly guard: TicketGuardView | null;
   /** True when the session has no trading service. */
   readonly readOnly: boolean;
 }
@@ -111,6 +123,8 @@ function useTicketEnv(): TicketEnv {
 /**
  * The order ticket's state and key commands (scope `ticket`, confirmation `overlay.ticketConfirm`).
  * `focused` stops editing when the panel loses focus; `loadPrice` sets the price when its nonce changes.
+ * The order guards (context `orderGuards`) refuse review without a book or price, and turn the
+ * confirmation into two steps (y acknowledges the warnings, y again sends) when any warning applies.
  */
 export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState {
   const { store, services, now } = useAppContext();
@@ -122,6 +136,9 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const [outcome, setOutcome] = useState<TicketOutcome | null>(null);
   const [confirming, setConfirming] = useState<OrderRequest | null>(null);
   const [maxOpen, setMaxOpen] = useState<MaxOpenState>({ kind: 'none' });
+  /** Warning kinds the user acknowledged with a first y; null = none yet. */
+  const [acked, setAcked] = useState<readonly OrderWarningKind[] | null>(null);
+  const checkGuards = useOrderGuards();
   const textOpts = { accept: /^[\x20-\x7e]$/, maxLength: 24 };
   const price = useTextField(textOpts);
   const qty = useTextField(textOpts);
@@ -219,17 +236,25 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
       setOutcome({ kind: 'refused', text: `not sent: ${derived.problem ?? 'fix the fields first'}` });
       return;
     }
+    const refusal = checkGuards(derived.request).refusal;
+    if (refusal) {
+      setOutcome({ kind: 'refused', text: `not sent: ${refusal}` });
+      return;
+    }
+    setAcked(null);
     setConfirming(derived.request);
     store.getState().setOverlay(TICKET_OVERLAYS.confirm);
   };
   const closeConfirm = () => {
     setConfirming(null);
+    setAcked(null);
     if (store.getState().ui.overlay === TICKET_OVERLAYS.confirm) store.getState().setOverlay(null);
   };
-  const send = () => {
+  const send = (overridden: readonly OrderWarning[]) => {
     const request = confirming;
     closeConfirm();
     if (!request || !trading) return;
+    if (overridden.length > 0) store.getState().logEvent('warn', `ticket: sent despite ${overridden.map((w) => w.text).join('; ')}`, now());
     setOutcome({ kind: 'sending', text: 'sending…' });
     void trading.submitOrder(request).then((o) => {
       if (o.status === 'accepted') setOutcome({ kind: 'accepted', text: `accepted: order ${o.orderId ?? '(id pending)'} · ${o.clientOid}` });
@@ -238,6 +263,28 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
       store.getState().logEvent(o.status === 'accepted' ? 'info' : 'warn', `ticket: ${o.status} ${o.clientOid}`, now());
     });
   };
+
+  /**
+   * y (`explicit`) or Enter on the confirmation. The guards run again now: a refusal closes it;
+   * no warnings sends at once; otherwise the first press acknowledges the warnings shown and only
+   * a following y sends (Enter never overrides; a new kind of warning needs acknowledging again).
+   */
+  const confirmYes = (explicit: boolean) => {
+    if (!confirming) return;
+    const g = checkGuards(confirming);
+    if (g.refusal) {
+      closeConfirm();
+      setOutcome({ kind: 'refused', text: `not sent: ${g.refusal}` });
+      return;
+    }
+    const kinds = g.warnings.map((w) => w.kind);
+    if (kinds.length === 0) return send([]);
+    const covered = acked !== null && kinds.every((k) => acked.includes(k));
+    if (!covered) return setAcked(kinds);
+    if (explicit) send(g.warnings);
+  };
+  const guardWarnings = confirmOpen && confirming ? checkGuards(confirming).warnings : [];
+  const guard: TicketGuardView | null = confirmOpen ? { warnings: guardWarnings, armed: guardWarnings.length > 0 && acked !== null && guardWarnings.every((w) => acked.includes(w.kind)) } : null;
 
   const ro = () => (readOnly ? TICKET_READ_ONLY_REASON : null);
   useCommand(Command.TICKET_UP, () => (editing === 'price' ? stepPriceBy(1) : move(-1)));
@@ -259,8 +306,9 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   useCommand(Command.TICKET_SELL, () => setChoices(quickSide(choices, 'sell')), ro);
   useCommand(Command.TICKET_TOGGLE_TYPE, () => setChoices({ ...choices, orderType: choices.orderType === 'limit' ? 'market' : 'limit' }), ro);
   useCommand(Command.TICKET_REVIEW, review, ro);
-  useCommand(Command.TICKET_CONFIRM_YES, send);
+  useCommand(Command.TICKET_CONFIRM_YES, () => confirmYes(true));
+  useCommand(Command.TICKET_CONFIRM_ENTER, () => confirmYes(false));
   useCommand(Command.TICKET_CONFIRM_NO, closeConfirm);
 
-  return { ...derived, env, choices, texts, cursor, editing, outcome, maxOpen, confirming: confirmOpen ? confirming : null, readOnly };
+  return { ...derived, env, choices, texts, cursor, editing, outcome, maxOpen, confirming: confirmOpen ? confirming : null, guard, readOnly };
 }

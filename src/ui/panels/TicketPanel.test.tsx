@@ -2,7 +2,8 @@ import { Decimal } from 'decimal.js';
 import { cleanup } from 'ink-testing-library';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Instrument, Position, Ticker } from '../../domain/model.js';
+import type { AccountSummary, Instrument, Position, Ticker } from '../../domain/model.js';
+import type { OrderGuardLimits } from '../../domain/order-warnings.js';
 import type { TradingServices } from '../../services/app-services.js';
 import type { OrderRequest } from '../../services/order-request.js';
 import type { OrderOutcome } from '../../services/order-service.js';
@@ -22,7 +23,10 @@ const RIGHT = '\x1b[C';
 const ENTER = '\r';
 const BACKSPACE = '\x7f';
 
-function ticker(inst: Instrument, last: string): Ticker {
+/** A small account snapshot (its values are not what the ticket tests look at; its time is). */
+const ACCOUNT: AccountSummary = { equity: d('10000'), effEquity: d('10000'), imr: d('0'), mmr: d('0'), mgnRatio: d('0'), unrealisedPnl: d('0'), assets: [], updatedTime: NOW };
+
+function ticker(inst: Instrument, last: string, mark: string | null = null): Ticker {
   return {
     category: inst.category,
     symbol: inst.symbol,
@@ -35,7 +39,7 @@ function ticker(inst: Instrument, last: string): Ticker {
     change24h: d('0'),
     volume24h: d('0'),
     turnover24h: d('0'),
-    markPrice: null,
+    markPrice: mark === null ? null : d(mark),
     indexPrice: null,
     fundingRate: null,
     openInterest: null,
@@ -106,16 +110,29 @@ interface SetupOptions {
   readonly rows?: number;
   readonly positions?: readonly Position[];
   readonly maxOpen?: (params: unknown) => Promise<unknown>;
+  /** Unix ms of the book's last update; null = no book at all. Default NOW (fresh). */
+  readonly bookAt?: number | null;
+  /** Unix ms of the account snapshot; null = none received. Default NOW (fresh). */
+  readonly accountAt?: number | null;
+  /** The ticker's mark price (default none: the guards use the last price). */
+  readonly mark?: string;
+  /** Limits of the order guards in the app context (default: none given → DEFAULT_ORDER_GUARDS). */
+  readonly orderGuards?: OrderGuardLimits;
 }
 
 function setup(opts: SetupOptions = {}) {
   const inst = opts.inst ?? BTC_PERP;
   const store: AppStore = createAppStore();
   store.getState().setInstruments([BTC_PERP, BTC_SPOT, BTC_CM, RAAPL, XRP_LIMIT_OPEN], NOW);
-  store.getState().setTickers([ticker(inst, inst === XRP_LIMIT_OPEN ? '0.5' : '97000')], NOW);
-  if (inst !== XRP_LIMIT_OPEN) {
-    store.getState().setBooks({ [`${inst.category}:${inst.symbol}`]: { bids: [{ price: '97000', size: '1', cum: d('1') }], asks: [{ price: '97000.5', size: '1', cum: d('1') }], seq: '1', source: 'books5', updatedAt: NOW, synced: true } }, NOW);
+  const xrp = inst === XRP_LIMIT_OPEN;
+  store.getState().setTickers([ticker(inst, xrp ? '0.5' : '97000', opts.mark ?? null)], NOW);
+  const bookAt = opts.bookAt === undefined ? NOW : opts.bookAt;
+  if (bookAt !== null) {
+    const [bid, ask] = xrp ? ['0.5', '0.5001'] : ['97000', '97000.5'];
+    store.getState().setBooks({ [`${inst.category}:${inst.symbol}`]: { bids: [{ price: bid, size: '1', cum: d('1') }], asks: [{ price: ask, size: '1', cum: d('1') }], seq: '1', source: 'books5', updatedAt: bookAt, synced: true } }, bookAt);
   }
+  const accountAt = opts.accountAt === undefined ? NOW : opts.accountAt;
+  if (accountAt !== null) store.getState().setAccount(ACCOUNT, accountAt);
   store.getState().replacePositions(opts.positions ?? [], NOW);
   store.getState().selectSymbol({ category: inst.category, symbol: inst.symbol });
   store.getState().setFocus('ticket');
@@ -131,8 +148,10 @@ function setup(opts: SetupOptions = {}) {
   const rows = opts.rows ?? 24;
   const services = unusedServices({ trading: trading?.api ?? null, exchange });
   const control: PriceControl = { load: () => undefined };
-  const app = renderPanel(<Host control={control} columns={columns} rows={rows} />, { store, services, columns, rows, now: () => NOW });
-  return { store, trading, app, columns, rows, calls, control };
+  /** The injected clock; tests may move it. */
+  const clock = { t: NOW };
+  const app = renderPanel(<Host control={control} columns={columns} rows={rows} />, { store, services, columns, rows, now: () => clock.t, ...(opts.orderGuards ? { context: { orderGuards: opts.orderGuards } } : {}) });
+  return { store, trading, app, columns, rows, calls, control, clock };
 }
 
 type App = ReturnType<typeof setup>['app'];
@@ -428,5 +447,106 @@ describe('TicketPanel', () => {
     await settle();
     await keys(app, '7');
     expect(app.frame()).toContain('qty         0.5 BTC');
+  });
+});
+
+describe('TicketPanel order guards', () => {
+  const ESC = '\x1b';
+
+  /** Types a limit order of `qty` at `price` and opens the confirmation. */
+  async function review(app: App, price: string, qty = '0.01'): Promise<void> {
+    await typeInto(app, 'price', price);
+    await typeInto(app, 'qty', qty);
+    await app.waitForText('ready:');
+    await keys(app, 'o');
+    await app.waitForText('Place this order?');
+  }
+
+  it('lists the warnings; the first y only acknowledges, the second y sends and logs the override', async () => {
+    const { app, trading, store, columns, rows } = setup({ bookAt: NOW - 7150 });
+    await review(app, '106700');
+    await app.waitForText('Place this order? 2 warnings');
+    expect(app.frame()).toContain('! book data 7.2 s old (limit 5 s)');
+    expect(app.frame()).toContain('! limit 106700 is 10.0% above last 97000 (limit 5%)');
+    expect(app.frame()).toContain('y: acknowledge the warnings · n/Esc back');
+    expect(app.frame()).toContain('buy 0.01 BTC BTCUSDT @ 106700');
+    expectFits(app.frame(), columns, rows);
+    await keys(app, 'y');
+    await app.waitForText('press y again to send anyway · Esc back');
+    expect(trading?.submitted).toEqual([]);
+    expect(store.getState().ui.overlay).toBe('ticketConfirm');
+    await keys(app, 'y');
+    await app.waitForText('accepted: order 123');
+    expect(trading?.submitted).toHaveLength(1);
+    expect(trading?.submitted[0]).toMatchObject({ price: '106700', qty: '0.01' });
+    expect(store.getState().ui.log.some((e) => e.level === 'warn' && e.text === 'ticket: sent despite book data 7.2 s old (limit 5 s); limit 106700 is 10.0% above last 97000 (limit 5%)')).toBe(true);
+  });
+
+  it('Enter never overrides a warning; Escape cancels, and the next review asks again', async () => {
+    const { app, trading, store } = setup({ accountAt: null });
+    await review(app, '97000');
+    await app.waitForText('! no account data received yet (balances unknown)');
+    await keys(app, ENTER);
+    await app.waitForText('press y again to send anyway');
+    await keys(app, ENTER);
+    await settle();
+    expect(trading?.submitted).toEqual([]);
+    expect(store.getState().ui.overlay).toBe('ticketConfirm');
+    await keys(app, ESC);
+    await waitFor(() => store.getState().ui.overlay === null, 5000, () => app.frame());
+    await app.waitForText('ready:');
+    expect(trading?.submitted).toEqual([]);
+    await keys(app, 'o');
+    await app.waitForText('y: acknowledge the warnings');
+    await keys(app, 'n');
+    await app.waitForText('ready:');
+    expect(trading?.submitted).toEqual([]);
+  });
+
+  it('measures the price against the mark and uses the limits from the app context', async () => {
+    const limits = { bookMaxAgeMs: 5000, accountMaxAgeMs: 30_000, maxPriceDeviationPct: d('1'), maxNotional: d('500') };
+    const { app, trading } = setup({ mark: '95000', orderGuards: limits });
+    await review(app, '97000');
+    await app.waitForText('! limit 97000 is 2.2% above mark 95000 (limit 1%)');
+    expect(app.frame()).toContain('! order value 970 USDT over the 500 limit');
+    await keys(app, 'y', 'y');
+    await waitFor(() => trading?.submitted.length === 1, 5000, () => app.frame());
+  });
+
+  it('refuses without an order book: no confirmation, nothing sent', async () => {
+    const { app, trading, store } = setup({ bookAt: null });
+    await typeInto(app, 'price', '97000');
+    await typeInto(app, 'qty', '0.01');
+    await keys(app, 'o');
+    await app.waitForText('not sent: no order book data for BTCUSDT yet');
+    expect(store.getState().ui.overlay).toBeNull();
+    expect(trading?.submitted).toEqual([]);
+  });
+
+  it('data going stale while the confirmation is open turns the y into an acknowledgement', async () => {
+    const { app, trading, store, clock } = setup();
+    await review(app, '97000');
+    expect(app.frame()).toContain('y/Enter send · n/Esc back');
+    clock.t = NOW + 6000;
+    store.getState().setAccount(ACCOUNT, clock.t);
+    await keys(app, 'y');
+    await app.waitForText('! book data 6.0 s old (limit 5 s)');
+    await app.waitForText('press y again to send anyway');
+    expect(trading?.submitted).toEqual([]);
+    await keys(app, 'y');
+    await waitFor(() => trading?.submitted.length === 1, 5000, () => app.frame());
+  });
+
+  it('fits 40x16 and 30x8 with warnings, keeping the hint visible', async () => {
+    for (const [columns, rows] of [[40, 16], [30, 8]] as const) {
+      const { app } = setup({ columns, rows, bookAt: NOW - 9000, accountAt: null });
+      await review(app, '120000', '1');
+      await app.waitForText('4 warnings');
+      await app.waitForText('y: acknowledge');
+      expectFits(app.frame(), columns, rows);
+      // Warnings wrap rather than lose their limits (where there is room for them).
+      if (columns === 40) expect(app.frame()).toMatch(/! limit 120000 is 23\.8% above last[^\n]*\n[^\n]*97000 \(limit 5%\)/);
+      cleanup();
+    }
   });
 });

@@ -40,19 +40,56 @@ function maxOpenText(t: TicketState): string {
   return `max open ${t.maxOpen.maxOpen} · available ${t.maxOpen.available}`;
 }
 
-function ConfirmView({ t, rows }: { readonly t: TicketState; readonly rows: number }) {
+/** Greedy word wrap of `text` into lines of at most `width` columns (long words are cut). */
+function wrapWords(text: string, width: number): string[] {
+  const w = Math.max(1, width);
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    let rest = word;
+    while (rest.length > w) {
+      if (line !== '') out.push(line);
+      line = '';
+      out.push(rest.slice(0, w));
+      rest = rest.slice(w);
+    }
+    if (line === '') line = rest;
+    else if (line.length + 1 + rest.length <= w) line = `${line} ${rest}`;
+    else {
+      out.push(line);
+      line = rest;
+    }
+  }
+  if (line !== '') out.push(line);
+  return out;
+}
+
+function ConfirmView({ t, rows, columns }: { readonly t: TicketState; readonly rows: number; readonly columns: number }) {
   const { theme } = useAppContext();
   const r = t.confirming;
   if (!r) return null;
   const unit = qtyUnitLabel(t.env, r.side, r.orderType);
-  const lines = confirmLines(r, unit).slice(0, Math.max(0, rows - 2));
+  const warnings = t.guard?.warnings ?? [];
+  const armed = t.guard?.armed ?? false;
+  // Title and hint always show; then the warnings (wrapped, "! " first); the request's lines get what is left.
+  const warningLines = warnings
+    .flatMap((w) => wrapWords(w.text, columns - 2).map((l, i) => ({ key: `${w.kind}:${i}`, text: `${i === 0 ? '!' : ' '} ${l}` })))
+    .slice(0, Math.max(0, rows - 2));
+  const lines = confirmLines(r, unit).slice(0, Math.max(0, rows - 2 - warningLines.length));
+  const warnColor = theme.warn ?? undefined;
+  const hint = warnings.length === 0 ? 'y/Enter send · n/Esc back' : armed ? 'press y again to send anyway · Esc back' : 'y: acknowledge the warnings · n/Esc back';
   return (
     <>
-      <Text bold color={theme.warn ?? undefined} wrap="truncate-end">
-        Place this order?
+      <Text bold color={warnColor} wrap="truncate-end">
+        {warnings.length === 0 ? 'Place this order?' : `Place this order? ${warnings.length} warning${warnings.length === 1 ? '' : 's'}`}
       </Text>
-      <Text wrap="truncate-end" color={theme.muted ?? undefined}>
-        y/Enter send · n/Esc back
+      {warningLines.map((w) => (
+        <Text key={w.key} wrap="truncate-end" color={warnColor} bold={theme.warn === null}>
+          {w.text}
+        </Text>
+      ))}
+      <Text wrap="truncate-end" color={armed ? warnColor : (theme.muted ?? undefined)} bold={armed} inverse={armed && theme.warn === null}>
+        {hint}
       </Text>
       {lines.map((l) => (
         <Text key={l} wrap="truncate-end" color={(r.side === 'buy' ? theme.bid : theme.ask) ?? undefined}>
@@ -67,7 +104,8 @@ function ConfirmView({ t, rows }: { readonly t: TicketState; readonly rows: numb
  * The order ticket for the focused instrument: every place-order field that applies (the rest
  * greyed with the reason), live validation under each field, the instrument's status refusal, a
  * value/fee preview, max-open-available, a confirmation showing exactly what is sent (store overlay
- * `ticketConfirm`) and the last outcome. Read-only without API keys.
+ * `ticketConfirm`) with the order guards' warnings (then y acknowledges, y again sends) and the last
+ * outcome. Read-only without API keys.
  */
 export function TicketPanel({ focused, width, height, loadPrice }: TicketPanelProps) {
   const { theme } = useAppContext();
@@ -77,7 +115,7 @@ export function TicketPanel({ focused, width, height, loadPrice }: TicketPanelPr
 
   let content;
   if (t.confirming) {
-    content = <ConfirmView t={t} rows={body} />;
+    content = <ConfirmView t={t} rows={body} columns={width - 2} />;
   } else {
     const statusRows = body >= 12 ? 2 : 1;
     const bottom = (body >= 8 ? 2 : body >= 4 ? 1 : 0) + statusRows;

@@ -14,6 +14,7 @@ export const TICKET_COMMANDS = {
   TICKET_TOGGLE_TYPE: 'ticket.toggleType',
   TICKET_REVIEW: 'ticket.review',
   TICKET_CONFIRM_YES: 'ticket.confirmYes',
+  TICKET_CONFIRM_ENTER: 'ticket.confirmEnter',
   TICKET_CONFIRM_NO: 'ticket.confirmNo',
 } as const;
 
@@ -49,6 +50,7 @@ export const TICKET_BINDINGS: readonly Binding[] = [
   b(C.TICKET_SELL, ['s'], 'Sell side (futures: short open / long close)', 'ticket', true),
   b(C.TICKET_TOGGLE_TYPE, ['m'], 'Limit / market', 'ticket', true),
   b(C.TICKET_REVIEW, ['o'], 'Review and place the order (asks first)', 'ticket', true),
-  b(C.TICKET_CONFIRM_YES, ['y', 'enter'], 'Send the order', 'overlay.ticketConfirm', true),
+  b(C.TICKET_CONFIRM_YES, ['y'], 'Send the order (with warnings: y, then y again)', 'overlay.ticketConfirm', true),
+  b(C.TICKET_CONFIRM_ENTER, ['enter'], 'Send the order (with warnings Enter only acknowledges them: y sends)', 'overlay.ticketConfirm', false),
   b(C.TICKET_CONFIRM_NO, ['n', 'escape'], 'Back to the ticket', 'overlay.ticketConfirm', true),
 ];
