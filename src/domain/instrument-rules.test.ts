@@ -14,28 +14,11 @@ import {
   snapQuantity,
   stepPrice,
 } from './instrument-rules.js';
+import { BTC_PERP } from './instruments.testkit.js';
 
 const d = (s: string): Decimal => new Decimal(s);
 
-const FUT: Instrument = {
-  category: 'USDT-FUTURES',
-  symbol: 'BTCUSDT',
-  baseCoin: 'BTC',
-  quoteCoin: 'USDT',
-  pricePrecision: 1,
-  quantityPrecision: 3,
-  priceMultiplier: d('0.5'),
-  quantityMultiplier: d('0.001'),
-  minOrderQty: d('0.001'),
-  maxOrderQty: d('100'),
-  minOrderAmount: d('5'),
-  status: 'online',
-  isReality: false,
-  makerFeeRate: d('0.0002'),
-  takerFeeRate: d('0.0006'),
-  contractType: 'perpetual',
-  maxLeverage: d('125'),
-};
+const FUT: Instrument = BTC_PERP;
 const SPOT: Instrument = {
   ...FUT,
   category: 'SPOT',

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { BTC_PERP as SHARED_BTC_PERP } from '../../domain/instruments.testkit.js';
 import type { Instrument, Order } from '../../domain/model.js';
 import type { TicketEnv } from './ticket-form.js';
 
@@ -9,25 +10,7 @@ import type { TicketEnv } from './ticket-form.js';
 const d = (s: string) => new Decimal(s);
 
 /** USDT-margined perpetual: tick 0.5 with 1 decimal, qty step 0.001, min 0.001, min value 5 USDT. */
-export const BTC_PERP: Instrument = {
-  category: 'USDT-FUTURES',
-  symbol: 'BTCUSDT',
-  baseCoin: 'BTC',
-  quoteCoin: 'USDT',
-  pricePrecision: 1,
-  quantityPrecision: 3,
-  priceMultiplier: d('0.5'),
-  quantityMultiplier: d('0.001'),
-  minOrderQty: d('0.001'),
-  maxOrderQty: d('100'),
-  minOrderAmount: d('5'),
-  status: 'online',
-  isReality: false,
-  makerFeeRate: d('0.0002'),
-  takerFeeRate: d('0.0006'),
-  contractType: 'perpetual',
-  maxLeverage: d('125'),
-};
+export const BTC_PERP: Instrument = SHARED_BTC_PERP;
 
 /** Spot BTCUSDT: 2 price decimals, 6 qty decimals, min value 1 USDT. */
 export const BTC_SPOT: Instrument = {
