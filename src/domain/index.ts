@@ -8,4 +8,5 @@ export * from './format.js';
 export * from './instrument-rules.js';
 export * from './position-mapping.js';
 export * from './loan-math.js';
+export * from './ladder.js';
 export * from './order-warnings.js';

@@ -2,7 +2,9 @@ import { Box, Text } from 'ink';
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { CandleSeries } from '../services/candle-service.js';
 import type { KeyScope } from './keys/binding-types.js';
-import { Command } from './keys/commands.js';
+import { Command, type CommandId } from './keys/commands.js';
+import { VIEWS } from './views/registry.js';
+import type { ViewDef } from './views/view-types.js';
 import { ORDERS_OVERLAY_SCOPES } from './keys/areas/orders.js';
 import { TICKET_OVERLAY_SCOPES } from './keys/areas/ticket.js';
 import { useAppContext } from './hooks/app-context.js';
@@ -19,6 +21,8 @@ import { CandlePanel } from './panels/CandlePanel.js';
 import { CommandPalette } from './panels/CommandPalette.js';
 import { ConfirmOverlay } from './panels/ConfirmOverlay.js';
 import { CountdownPanel } from './panels/CountdownPanel.js';
+import { DeskView } from './panels/DeskView.js';
+import { LadderOverlay } from './panels/LadderOverlay.js';
 import { EventLogPanel } from './panels/EventLogPanel.js';
 import { HelpOverlay } from './panels/HelpOverlay.js';
 import { LoansPanel } from './panels/LoansPanel.js';
@@ -40,10 +44,21 @@ const OVERLAY_SCOPE: Readonly<Record<string, KeyScope>> = {
   picker: 'overlay.picker',
   positions: 'overlay.positions',
   loanForm: 'overlay.loanForm',
+  desk: 'overlay.desk',
+  ladder: 'overlay.ladder',
   ...ORDERS_OVERLAY_SCOPES,
   ...TICKET_OVERLAY_SCOPES,
 };
 const NO_SERIES = { subscribe: () => () => undefined, get: (): CandleSeries | null => null };
+
+/** Registers every desk view's opening command. */
+function ViewCommands({ onOpen }: { readonly onOpen: (view: ViewDef) => void }) {
+  for (const v of VIEWS) {
+    // VIEWS is a constant list: the hook order never changes.
+    useCommand(v.command as CommandId, () => onOpen(v));
+  }
+  return null;
+}
 
 /** The root layout: exactly as tall as the terminal; wiring only. */
 export function App() {
@@ -58,6 +73,7 @@ export function App() {
   const [quitBusy, setQuitBusy] = useState(false);
   const [loadPrice, setLoadPrice] = useState<{ price: string; nonce: number } | undefined>(undefined);
   const [quitError, setQuitError] = useState<string | null>(null);
+  const [desk, setDesk] = useState<ViewDef | null>(null);
   const overlayScope = overlay ? (OVERLAY_SCOPE[overlay] ?? null) : null;
   useKeyDispatcher(overlayScope, focus as KeyScope);
   const ui = () => store.getState();
@@ -111,6 +127,7 @@ export function App() {
   useCommand(Command.APP_FOCUS_8, focusDigit(7));
   useCommand(Command.APP_FOCUS_9, focusDigit(8), () => (candles ? null : 'no candle chart in this session'));
   useCommand(Command.APP_FOCUS_0, focusDigit(9));
+  useCommand(Command.ORDERS_LADDER, () => ui().setOverlay('ladder'), () => (services.trading ? null : 'no keys in this session: trading is off'));
   useCommand(Command.MARKET_NEXT_SYMBOL, () => moveSymbol(1));
   useCommand(Command.MARKET_PREV_SYMBOL, () => moveSymbol(-1));
 
@@ -157,6 +174,8 @@ export function App() {
     if (overlay === 'help') return <HelpOverlay width={columns} height={layout.mainHeight} />;
     if (overlay === 'palette') return <CommandPalette width={columns} height={layout.mainHeight} onClose={close} />;
     if (overlay === 'picker') return <SymbolPicker width={columns} height={layout.mainHeight} onClose={close} />;
+    if (overlay === 'ladder') return <LadderOverlay width={columns} height={layout.mainHeight} onClose={close} />;
+    if (overlay === 'desk' && desk) return <DeskView key={desk.command} def={desk} width={columns} height={layout.mainHeight} now={now} onClose={close} />;
     return layout.columns.map((c, ci) => (
       <Box key={ci} flexDirection="column" width={c.width} height={layout.mainHeight}>
         {c.panels.map((b) => (
@@ -172,6 +191,12 @@ export function App() {
   const promptHeight = Math.max(layout.tickerHeight, overlay === 'quitcountdown' ? (quitError ? 8 : 7) : 5);
   return (
     <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
+      <ViewCommands
+        onOpen={(v) => {
+          setDesk(v);
+          ui().setOverlay('desk');
+        }}
+      />
       <StatusBar now={now} columns={columns} />
       {prompt ? (
         <Box height={promptHeight} width={columns} overflow="hidden">

@@ -1,7 +1,7 @@
 import type { CommandId } from './commands.js';
 
 /** Help-sheet sections. */
-export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book' | 'Ticket' | 'Orders' | 'Positions' | 'Account' | 'Countdown' | 'Loans' | 'Palette';
+export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book' | 'Ticket' | 'Orders' | 'Positions' | 'Account' | 'Countdown' | 'Loans' | 'Palette' | 'Desk';
 
 /** Where a binding applies: everywhere, in one panel, or in one overlay. */
 export type KeyScope =
@@ -26,7 +26,9 @@ export type KeyScope =
   | 'overlay.picker'
   | 'overlay.history'
   | 'overlay.edit'
-  | 'overlay.positions';
+  | 'overlay.positions'
+  | 'overlay.desk'
+  | 'overlay.ladder';
 
 /** One binding: the single source for dispatch, the footer hints and the `?` help overlay. */
 export interface Binding {

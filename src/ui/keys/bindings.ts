@@ -1,6 +1,7 @@
 import { ACCOUNT_BINDINGS } from './areas/account.js';
 import { COUNTDOWN_BINDINGS } from './areas/countdown.js';
 import { LOANS_BINDINGS } from './areas/loans.js';
+import { VIEWS_BINDINGS } from './areas/views.js';
 import { ORDERS_BINDINGS } from './areas/orders.js';
 import { PALETTE_BINDINGS } from './areas/palette.js';
 import { POSITIONS_BINDINGS } from './areas/positions.js';
@@ -21,6 +22,7 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   ...PALETTE_BINDINGS,
   ...STATS_BINDINGS,
   ...LOANS_BINDINGS,
+  ...VIEWS_BINDINGS,
   { command: Command.APP_QUIT, keys: ['q', 'ctrl+c'], description: 'Quit (asks first)', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_HELP, keys: ['?'], description: 'Show every key', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_PALETTE, keys: [':', 'ctrl+p'], description: 'Command palette', category: 'General', scope: 'global', showInFooter: false },

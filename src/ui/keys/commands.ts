@@ -1,6 +1,7 @@
 import { ACCOUNT_COMMANDS } from './areas/account.js';
 import { COUNTDOWN_COMMANDS } from './areas/countdown.js';
 import { LOANS_COMMANDS } from './areas/loans.js';
+import { VIEWS_COMMANDS } from './areas/views.js';
 import { ORDERS_COMMANDS } from './areas/orders.js';
 import { PALETTE_COMMANDS } from './areas/palette.js';
 import { POSITIONS_COMMANDS } from './areas/positions.js';
@@ -17,6 +18,7 @@ export const Command = {
   ...PALETTE_COMMANDS,
   ...STATS_COMMANDS,
   ...LOANS_COMMANDS,
+  ...VIEWS_COMMANDS,
   APP_QUIT: 'app.quit',
   APP_HELP: 'app.help',
   APP_PALETTE: 'app.palette',

@@ -15,6 +15,8 @@ export const ORDERS_COMMANDS = {
   ORDERS_BATCH_CANCEL: 'orders.batchCancel',
   ORDERS_BATCH_MODIFY: 'orders.batchModify',
   ORDERS_HISTORY: 'orders.history',
+  /** Opens the ladder: a batch of limit orders between two prices (place-batch). */
+  ORDERS_LADDER: 'orders.ladder',
   ORDERS_CLEAR: 'orders.clear',
   ORDERS_CONFIRM_YES: 'orders.confirmYes',
   ORDERS_CONFIRM_NO: 'orders.confirmNo',
@@ -67,6 +69,7 @@ export const ORDERS_BINDINGS: readonly Binding[] = [
   b(C.ORDERS_BATCH_CANCEL, ['b'], 'Batch-cancel the selection (asks first)', 'orders', false),
   b(C.ORDERS_BATCH_MODIFY, ['B'], 'Batch-modify the selection (tick offset or qty)', 'orders', false),
   b(C.ORDERS_HISTORY, ['h'], 'Order history and fills', 'orders', true),
+  b(C.ORDERS_LADDER, ['L'], 'Ladder: a batch of limit orders between two prices', 'orders', false),
   b(C.ORDERS_CLEAR, ['escape'], 'Clear the selection and results', 'orders', false),
   b(C.ORDERS_CONFIRM_YES, ['y', 'enter'], 'Yes, do it', 'overlay.orderConfirm', true),
   b(C.ORDERS_CONFIRM_NO, ['n', 'escape'], 'No, go back', 'overlay.orderConfirm', true),

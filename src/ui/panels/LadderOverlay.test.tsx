@@ -1,0 +1,83 @@
+import { Decimal } from 'decimal.js';
+import { cleanup } from 'ink-testing-library';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountSummary, Ticker } from '../../domain/model.js';
+import type { TradingServices } from '../../services/app-services.js';
+import type { BatchOutcome } from '../../services/order-batch.js';
+import type { OrderRequest } from '../../services/order-request.js';
+import { createAppStore } from '../../store/create-app-store.js';
+import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
+import { BTC_PERP } from '../hooks/ticket.testkit.js';
+import { LadderOverlay } from './LadderOverlay.js';
+
+const NOW = 1_700_000_000_000;
+const d = (s: string) => new Decimal(s);
+const DOWN = '\x1b[B';
+const ENTER = '\r';
+
+afterEach(() => cleanup());
+
+function setup(mark: string) {
+  const store = createAppStore();
+  store.getState().setInstruments([BTC_PERP], NOW);
+  const t: Ticker = { category: 'USDT-FUTURES', symbol: 'BTCUSDT', lastPrice: d(mark), bid1Price: d(mark), ask1Price: d(mark), high24h: d(mark), low24h: d(mark), open24h: d(mark), change24h: d('0'), volume24h: d('0'), turnover24h: d('0'), markPrice: d(mark), indexPrice: null, fundingRate: null, openInterest: null, deliveryStatus: null, ts: NOW };
+  store.getState().setTickers([t], NOW);
+  store.getState().setBooks({ 'USDT-FUTURES:BTCUSDT': { bids: [{ price: '97000', size: '1', cum: d('1') }], asks: [{ price: '97000.5', size: '1', cum: d('1') }], seq: '1', source: 'books5', updatedAt: NOW, synced: true } }, NOW);
+  const account: AccountSummary = { equity: d('10000'), effEquity: d('10000'), imr: d('0'), mmr: d('0'), mgnRatio: d('0'), unrealisedPnl: d('0'), assets: [], updatedTime: NOW };
+  store.getState().setAccount(account, NOW);
+  store.getState().selectSymbol({ category: 'USDT-FUTURES', symbol: 'BTCUSDT' });
+  store.getState().setOverlay('ladder');
+  const sent: OrderRequest[][] = [];
+  const never = () => Promise.reject(new Error('not used'));
+  const trading: TradingServices = {
+    submitOrder: never,
+    modifyOrder: never,
+    cancelOrder: never,
+    cancelAll: never,
+    cancelBatch: never,
+    modifyBatch: never,
+    closePosition: never,
+    closeAll: never,
+    submitBatch: async (requests): Promise<BatchOutcome> => {
+      sent.push([...requests]);
+      return { status: 'accepted', sent: true, items: requests.map((_, i) => (i === 1 ? { orderId: '', clientOid: `c${i}`, status: 'rejected', error: '43012 insufficient balance' } : { orderId: `9${i}`, clientOid: `c${i}`, status: 'accepted' })) };
+    },
+  };
+  const app = renderPanel(<LadderOverlay width={90} height={22} onClose={() => undefined} />, { store, services: unusedServices({ trading }), now: () => NOW, columns: 90, rows: 22 });
+  return { app, sent };
+}
+
+describe('LadderOverlay', () => {
+  it('previews every rung on the tick, sends one batch on r then y, and shows per-order results', async () => {
+    const { app, sent } = setup('97000');
+    await app.waitForText('From price');
+    // One burst: to price, qty, review (keys of one chunk must see each other).
+    await app.press(`${DOWN}${DOWN}${ENTER}96000${ENTER}${DOWN}${DOWN}${ENTER}0.01${ENTER}r`);
+    await app.waitForText('Send 5 orders, 0.01 each');
+    expect(app.frame()).toContain('buy 0.01 BTCUSDT @ 96750.0');
+    expect(app.frame()).toContain('buy 0.01 BTCUSDT @ 96000.0');
+    await app.press('y');
+    await app.waitForText('ladder of 5: 4 accepted, 1 rejected');
+    expect(app.frame()).toContain('43012 insufficient balance');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.map((r) => r.price)).toEqual(['97000', '96750', '96500', '96250', '96000']);
+    expect(sent[0]?.every((r) => r.orderType === 'limit' && r.side === 'buy' && r.qty === '0.01' && r.timeInForce === 'gtc')).toBe(true);
+  });
+
+  it('refuses a ladder whose rungs collapse, and needs a second y when a rung is far from mark', async () => {
+    const { app, sent } = setup('97000');
+    await app.waitForText('From price');
+    await app.press(`${DOWN}${DOWN}${ENTER}97000.5${ENTER}${DOWN}${ENTER}${'\x7f'}9${ENTER}${DOWN}${ENTER}0.01${ENTER}r`);
+    await app.waitForText('would share prices at this tick');
+    expect(sent).toHaveLength(0);
+    await app.press(`${'\x1b[A'}${'\x1b[A'}${ENTER}${'\x7f'.repeat(7)}90000${ENTER}${DOWN}${ENTER}${'\x7f'}3${ENTER}r`);
+    await app.waitForText('priceFarFromMark (1 of 3)');
+    await app.press('y');
+    await app.waitForText('press y again to send anyway');
+    expect(sent).toHaveLength(0);
+    await app.press('y');
+    await waitFor(() => sent.length === 1);
+    expect(sent[0]?.map((r) => r.price)).toEqual(['97000', '93500', '90000']);
+  });
+});

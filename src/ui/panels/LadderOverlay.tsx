@@ -1,0 +1,193 @@
+import { Box, Text } from 'ink';
+import { Decimal } from 'decimal.js';
+import { useEffect, useRef, useState } from 'react';
+import { ladderPrices, MAX_LADDER_ORDERS } from '../../domain/ladder.js';
+import { checkQuantity } from '../../domain/instrument-rules.js';
+import { isFutures, type HoldMode, type Side } from '../../domain/model.js';
+import { mapIntent } from '../../domain/position-mapping.js';
+import { parseDecimal } from '../../domain/money.js';
+import type { OrderRequest } from '../../services/order-request.js';
+import { symbolKey } from '../../store/slices/market-slice.js';
+import { FieldRow } from '../components/FieldRow.js';
+import { OrderResultsView } from '../components/OrderResults.js';
+import { useAppContext } from '../hooks/app-context.js';
+import { useAppStore } from '../hooks/use-app-store.js';
+import { useOrderGuards } from '../hooks/use-order-guards.js';
+import { useCommand } from '../hooks/use-commands.js';
+import type { OrderResults } from '../hooks/use-order-actions.js';
+import { useRefState } from '../hooks/use-ref-state.js';
+import { useTextField } from '../hooks/use-text-field.js';
+import { Command } from '../keys/commands.js';
+
+/** Props of the ladder overlay. */
+export interface LadderOverlayProps {
+  /** Outer width (min 40). */
+  readonly width: number;
+  /** Outer height (min 12). */
+  readonly height: number;
+  readonly onClose: () => void;
+}
+
+const NUMBER = /^[0-9.]$/;
+const TIFS = ['gtc', 'post_only'] as const;
+
+/**
+ * A ladder of limit orders in one batch (place-batch): side, from and to price, how many orders
+ * (2–20) and the quantity of each; a preview of every rung snapped to the tick, then `r` to review
+ * and `y` to send. Every order gets its own clientOid; per-order results are shown.
+ */
+export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
+  const { store, services, theme, now: clock } = useAppContext();
+  const selected = useAppStore((s) => s.market.selected);
+  const inst = useAppStore((s) => s.market.instruments[symbolKey(s.market.selected)]);
+  const holdMode = useAppStore((s): HoldMode => (s.extras.settings?.holdMode === 'hedge_mode' ? 'hedge_mode' : (Object.values(s.positions.open).find((p) => p.category === s.market.selected.category)?.holdMode ?? 'one_way_mode')));
+  const bid = useAppStore((s) => s.market.books[symbolKey(s.market.selected)]?.bids[0]?.price ?? '');
+  const [side, setSide, sideRef] = useRefState<Side>('buy');
+  const [tif, setTif, tifRef] = useRefState<(typeof TIFS)[number]>('gtc');
+  const from = useTextField({ accept: NUMBER, maxLength: 24 });
+  const to = useTextField({ accept: NUMBER, maxLength: 24 });
+  const count = useTextField({ initial: '5', accept: /^[0-9]$/, maxLength: 2 });
+  const qty = useTextField({ accept: NUMBER, maxLength: 24 });
+  const [row, setRow, rowRef] = useRefState(0);
+  const [review, setReview, reviewRef] = useRefState(false);
+  /** Guard warnings of the reviewed ladder; a first `y` acknowledges them, the second sends. */
+  const [warnings, setWarnings, warningsRef] = useRefState<{ readonly texts: readonly string[]; readonly acknowledged: boolean }>({ texts: [], acknowledged: false });
+  const guards = useOrderGuards();
+  const [results, setResults] = useState<OrderResults | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const editingField = useRef<ReturnType<typeof useTextField> | null>(null);
+  const { setValue: setFrom } = from;
+  // Start the ladder at the best bid so a typical one needs two numbers typed.
+  useEffect(() => {
+    if (bid !== '') setFrom(bid);
+    // Only when the overlay opens.
+  }, [setFrom]);
+
+  const rows = [
+    { label: 'Side', value: `‹ ${side} ›`, cycle: () => setSide((x) => (x === 'buy' ? 'sell' : 'buy')) },
+    { label: 'From price', field: from, unit: inst?.quoteCoin ?? '' },
+    { label: 'To price', field: to, unit: inst?.quoteCoin ?? '' },
+    { label: 'Orders', field: count, unit: `2–${MAX_LADDER_ORDERS}` },
+    { label: 'Qty each', field: qty, unit: inst?.baseCoin ?? '' },
+    { label: 'Time in force', value: `‹ ${tif} ›`, cycle: () => setTif((x) => (x === 'gtc' ? 'post_only' : 'gtc')) },
+  ];
+  const editing = rows.find((r) => r.field?.editing)?.field ?? null;
+  const trading = services.trading;
+
+  /** The ladder from the form as it is right now (refs: keys of one burst see each other). */
+  const plan = (): { requests: OrderRequest[]; prices: Decimal[] } | string => {
+    if (!inst) return 'no instrument data yet';
+    if (!trading) return 'no keys in this session: trading is off';
+    const side = sideRef.current;
+    const tif = tifRef.current;
+    const n = Number(count.current());
+    const ladder = ladderPrices(inst, from.current(), to.current(), n);
+    if (!ladder.ok) return ladder.error;
+    const q = parseDecimal(qty.current());
+    if (q === null || q.lte(0)) return `qty "${qty.current()}" is not a positive decimal number`;
+    const qtyProblem = ladder.prices.map((price) => checkQuantity(inst, q.toFixed(), { side, orderType: 'limit', price })[0]).find((v) => v !== undefined);
+    if (qtyProblem) return qtyProblem.message;
+    const mapped = isFutures(inst.category) ? mapIntent(holdMode, side === 'buy' ? 'open_long' : 'open_short') : { side };
+    const requests = ladder.prices.map((p) => ({ category: inst.category, symbol: inst.symbol, side: mapped.side, orderType: 'limit' as const, price: p.toFixed(), qty: q.toFixed(), timeInForce: tif, ...('posSide' in mapped && mapped.posSide ? { posSide: mapped.posSide } : {}) }));
+    return { requests, prices: [...ladder.prices] };
+  };
+  const p = plan();
+
+  const stopEditing = (): boolean => {
+    const f = editingField.current;
+    if (!f) return false;
+    f.stopEditing();
+    editingField.current = null;
+    return true;
+  };
+  const currentRow = () => rows[rowRef.current];
+  useCommand(Command.DESK_UP, () => setRow((r) => Math.max(0, r - 1)), () => (editingField.current ? 'finish editing first (Enter)' : null));
+  useCommand(Command.DESK_DOWN, () => setRow((r) => Math.min(rows.length - 1, r + 1)), () => (editingField.current ? 'finish editing first (Enter)' : null));
+  useCommand(Command.DESK_ENTER, () => {
+    if (stopEditing()) return;
+    const r = currentRow();
+    if (r?.cycle) return r.cycle();
+    if (r?.field) {
+      editingField.current = r.field;
+      r.field.startEditing();
+    }
+  });
+  useCommand(Command.DESK_LEFT, () => currentRow()?.cycle?.());
+  useCommand(Command.DESK_RIGHT, () => currentRow()?.cycle?.());
+  useCommand(Command.DESK_RUN, () => {
+    stopEditing();
+    const now = plan();
+    if (typeof now === 'string') return void setProblem(now);
+    // The ticket's guards, per rung: one refusal refuses the whole ladder; warnings need a second y.
+    const checked = now.requests.map((r) => guards(r));
+    const refusal = checked.find((c) => c.refusal !== null)?.refusal ?? null;
+    if (refusal) return void setProblem(`refused: ${refusal}`);
+    // One line per kind of warning: how many rungs it hits and the farthest rung's words.
+    const byKind = new Map<string, { count: number; text: string }>();
+    for (const c of checked) for (const w of c.warnings) byKind.set(w.kind, { count: (byKind.get(w.kind)?.count ?? 0) + 1, text: w.text });
+    const texts = [...byKind].map(([kind, w]) => `${kind} (${w.count} of ${checked.length}): ${w.text}`);
+    setWarnings({ texts, acknowledged: false });
+    setProblem(null);
+    setResults(null);
+    setReview(true);
+  });
+  useCommand(
+    Command.DESK_CONFIRM,
+    () => {
+      const now = plan();
+      if (typeof now === 'string' || !trading) return void setProblem(typeof now === 'string' ? now : 'trading is off');
+      const w = warningsRef.current;
+      if (w.texts.length > 0 && !w.acknowledged) return void setWarnings({ ...w, acknowledged: true });
+      if (w.texts.length > 0) store.getState().logEvent('warn', `ladder: sent despite ${w.texts.join('; ')}`, clock());
+      setReview(false);
+      const title = `ladder of ${now.requests.length}`;
+      setResults({ title, pending: true, error: null, items: [] });
+      void trading.submitBatch(now.requests).then((o) => setResults({ title, pending: false, error: o.error ?? null, items: o.items.map((i) => ({ orderId: i.orderId || i.clientOid, status: i.status, ...(i.error ? { error: i.error } : {}) })) }));
+    },
+    () => (!reviewRef.current ? 'review first (r)' : null),
+  );
+  useCommand(Command.DESK_BACK, () => {
+    if (stopEditing()) return;
+    if (reviewRef.current) return setReview(false);
+    onClose();
+  });
+
+  const formRows = rows.length;
+  const listRows = Math.max(1, height - 4 - formRows - 2 - (review ? warnings.texts.length + (warnings.acknowledged ? 1 : 0) : 0));
+  const total = typeof p === 'string' ? null : p.prices.reduce((a, x) => a.plus(x.times(p.requests[0]?.qty ?? '0')), new Decimal(0));
+  return (
+    <Box flexDirection="column" borderStyle="double" borderColor={theme.focus ?? undefined} width={width} height={height} overflow="hidden" paddingX={1}>
+      <Text bold wrap="truncate-end">
+        Ladder (batch of limit orders) {selected.category} {selected.symbol}
+        <Text color={theme.muted ?? undefined}> POST /api/v3/trade/place-batch · {isFutures(selected.category) ? holdMode : 'spot'}</Text>
+      </Text>
+      {rows.map((r, i) => (
+        <FieldRow key={r.label} label={r.label} labelWidth={14} value={r.field ? r.field.value : (r.value ?? '')} selected={i === row && !review} editing={r.field?.editing ?? false} {...(r.unit ? { unit: r.unit } : {})} />
+      ))}
+      <Text wrap="truncate-end" bold={review} color={(problem || typeof p === 'string' ? theme.danger : review ? theme.warn : theme.muted) ?? undefined}>
+        {problem ?? (typeof p === 'string' ? p : review ? `Send ${p.requests.length} orders, ${p.requests[0]?.qty ?? ''} each, value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''}? y sends, Esc goes back` : `${p.requests.length} orders · value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''} · r to review`)}
+      </Text>
+      {review && warnings.texts.length > 0
+        ? warnings.texts.map((t) => (
+            <Text key={t} wrap="truncate-end" color={theme.warn ?? undefined} bold={theme.warn === null}>
+              {`! ${t}`}
+            </Text>
+          ))
+        : null}
+      {review && warnings.acknowledged ? (
+        <Text wrap="truncate-end" bold inverse>
+          {' press y again to send anyway · Esc back '}
+        </Text>
+      ) : null}
+      {results ? (
+        <OrderResultsView results={results} rows={listRows} />
+      ) : typeof p === 'string' ? null : (
+        p.requests.slice(0, listRows).map((q, i) => (
+          <Text key={i} wrap="truncate-end">
+            {`${String(i + 1).padStart(2)}. ${q.side} ${q.qty} ${q.symbol} @ ${p.prices[i]?.toFixed(inst?.pricePrecision ?? 0) ?? ''}${q.posSide ? ` (${q.posSide})` : ''} ${q.timeInForce ?? ''}`}
+          </Text>
+        ))
+      )}
+    </Box>
+  );
+}

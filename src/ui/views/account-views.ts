@@ -1,0 +1,106 @@
+import type { AppState } from '../../store/app-state.js';
+import type { ViewDef } from './view-types.js';
+
+/**
+ * Why the hold mode cannot change now (the exchange allows it only with no positions and no open
+ * orders), or null. Counts what the store holds, which the streams keep equal to the exchange.
+ */
+export function holdModeRefusal(state: AppState): string | null {
+  const positions = Object.values(state.positions.open).filter((p) => !p.size.isZero()).length;
+  const orders = Object.keys(state.orders.open).length;
+  if (positions === 0 && orders === 0) return null;
+  const parts = [positions > 0 ? `${positions} open position${positions === 1 ? '' : 's'}` : '', orders > 0 ? `${orders} open order${orders === 1 ? '' : 's'}` : ''].filter((p) => p !== '');
+  return `hold mode can change only when flat: ${parts.join(' and ')}; close and cancel them first`;
+}
+
+/** Account administration views (keys in the account panel, `6`). */
+export const ACCOUNT_VIEWS: readonly ViewDef[] = [
+  { command: 'views.accountSettings', title: 'Account settings (modes, leverage per symbol/coin)', group: 'Account', op: 'account.getSettings', scope: 'account', key: 'S' },
+  {
+    command: 'views.accountMode',
+    title: 'Switch account mode',
+    group: 'Account',
+    op: 'account.adjustAccountMode',
+    scope: 'account',
+    key: 'M',
+    note: 'basic / advanced / isolated; deltaSwitch for delta-neutral; targetUid switches a sub-account',
+  },
+  {
+    command: 'views.holdMode',
+    title: 'Set hold mode (one-way / hedge)',
+    group: 'Account',
+    op: 'account.setHoldMode',
+    scope: 'account',
+    key: 'H',
+    precheck: (state) => holdModeRefusal(state),
+    note: 'only with no positions and no open orders',
+  },
+  {
+    command: 'views.leverage',
+    title: 'Set leverage',
+    group: 'Account',
+    op: 'account.setLeverage',
+    scope: 'account',
+    key: 'L',
+    defaults: (env) => ({ productType: env.category, ...(env.category === 'MARGIN' ? { coin: env.quoteCoin } : env.category === 'SPOT' ? {} : { symbol: env.symbol }) }),
+    note: 'futures: per symbol; margin: per coin',
+  },
+  { command: 'views.deltaInfo', title: 'Delta information', group: 'Account', op: 'account.getDeltaInfo', scope: 'account', key: 'D' },
+  { command: 'views.fundingAssets', title: 'Funding account assets', group: 'Account', op: 'account.getFundingAssets', scope: 'account', key: 'F' },
+  { command: 'views.assets', title: 'Unified account assets (exchange record)', group: 'Account', op: 'account.getAssets', scope: 'account', key: 'A' },
+  { command: 'views.maxTransferable', title: 'Max transferable', group: 'Account', op: 'account.getMaxTransferable', scope: 'account', key: 'T', defaults: (env) => ({ coin: env.quoteCoin }) },
+  {
+    command: 'views.maxOpen',
+    title: 'Max open available',
+    group: 'Account',
+    op: 'account.getMaxOpenAvailable',
+    scope: 'account',
+    key: 'O',
+    defaults: (env) => ({ category: env.category, symbol: env.symbol, orderType: 'limit', side: 'buy' }),
+  },
+  {
+    command: 'views.financialRecords',
+    title: 'Financial records',
+    group: 'Account',
+    op: 'account.getFinancialRecords',
+    scope: 'account',
+    key: 'R',
+    hide: ['cursor'],
+    defaults: () => ({ startTime: '-7d', endTime: 'now', limit: '50' }),
+    note: 'cursor paging (n/p)',
+  },
+  { command: 'views.cancelWithdrawal', title: 'Cancel a withdrawal', group: 'Account', op: 'account.cancelWithdrawal', scope: 'account', key: 'W', note: 'by orderId or clientOid' },
+  { command: 'views.subAccounts', title: 'Sub-accounts', group: 'Account', op: 'user.getSubList', scope: 'account', key: 'U', hide: ['cursor'], defaults: () => ({ limit: '50' }) },
+  {
+    command: 'views.createSub',
+    title: 'Create a sub-account',
+    group: 'Account',
+    op: 'user.createSub',
+    scope: 'account',
+    key: 'N',
+    defaults: () => ({ accountMode: 'unified' }),
+    note: 'username: 1 to 20 lower-case letters; note up to 50 characters',
+  },
+  {
+    command: 'views.createSubKeys',
+    title: 'Create sub-accounts with API keys (legacy batch)',
+    group: 'Account',
+    op: 'user.batchCreateSubApiKey',
+    scope: 'account',
+    key: 'K',
+    batchSplit: 'subAccountName',
+    sensitive: true,
+    note: 'comma-separate names for several; each secret is shown once, here, and never logged',
+  },
+  {
+    command: 'views.marginTax',
+    title: 'Margin tax records',
+    group: 'Account',
+    op: 'tax.getMarginRecords',
+    scope: 'account',
+    key: 'X',
+    hide: ['idLessThan'],
+    defaults: () => ({ startTime: '-30d', endTime: 'now', limit: '100' }),
+    note: 'span at most 366 days; pages by idLessThan (n/p)',
+  },
+];
