@@ -1,0 +1,209 @@
+import { Decimal } from 'decimal.js';
+import { expect } from 'vitest';
+import { positionFromWire } from '../../src/exchange/wire/account-mappers.js';
+import { wireList, wireRecord, wireString } from '../../src/exchange/wire/wire-values.js';
+import { symbolKey } from '../../src/store/slices/market-slice.js';
+import { positionKey } from '../../src/store/slices/positions-slice.js';
+import type { ChaosRig } from './chaos-rig.js';
+import { waitFor } from './wait-for.js';
+
+/**
+ * What chaos tests assert after every fault: the store's open orders, positions and balances equal
+ * the exchange's own tables; no clientOid reached the exchange twice; the screen showed the
+ * degradation and then the recovery. Plus the keystrokes that fill and send the order ticket.
+ */
+
+/** The account as compared: open orders (id price qty), position sizes, per-coin balance/available. */
+export interface AccountView {
+  readonly orders: readonly string[];
+  readonly positions: Readonly<Record<string, string>>;
+  readonly balances: Readonly<Record<string, string>>;
+}
+
+const FUTURES = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const;
+const norm = (v: unknown): string => new Decimal(wireString(v) || '0').toFixed();
+
+/** Calls the exchange directly as the demo account (no client code involved). */
+export function exchangeCall(rig: ChaosRig, opId: string, params: unknown): Record<string, unknown> {
+  return wireRecord(rig.exchange.handle(opId, rig.exchange.demoUid, params));
+}
+
+/** The account straight from the exchange's tables. */
+export function exchangeView(rig: ChaosRig): AccountView {
+  const orders = wireList(exchangeCall(rig, 'trade.getUnfilledOrders', { limit: '100' }).list)
+    .map((r) => `${wireString(r.orderId)} ${norm(r.price)} ${norm(r.qty)}`)
+    .sort();
+  const positions: Record<string, string> = {};
+  for (const category of FUTURES) {
+    for (const r of wireList(exchangeCall(rig, 'position.getCurrent', { category }).list)) {
+      const p = positionFromWire(r, category);
+      if (p && !p.size.isZero()) positions[positionKey(p)] = p.size.toFixed();
+    }
+  }
+  const balances: Record<string, string> = {};
+  for (const a of wireList(exchangeCall(rig, 'account.getAssets', {}).assets)) balances[wireString(a.coin)] = `${norm(a.balance)} / ${norm(a.available)}`;
+  return { orders, positions, balances };
+}
+
+/** The account as the store holds it. */
+export function storeView(rig: ChaosRig): AccountView {
+  const s = rig.session.store.getState();
+  const orders = Object.values(s.orders.open)
+    .map((o) => `${o.orderId} ${o.price?.toFixed() ?? '0'} ${o.qty.toFixed()}`)
+    .sort();
+  const positions: Record<string, string> = {};
+  for (const [k, p] of Object.entries(s.positions.open)) positions[k] = p.size.toFixed();
+  const balances: Record<string, string> = {};
+  for (const a of s.account.summary?.assets ?? []) balances[a.coin] = `${a.balance.toFixed()} / ${a.available.toFixed()}`;
+  return { orders, positions, balances };
+}
+
+/** Waits (no test action) until the store equals the exchange, then asserts it. */
+export async function expectStoreMatchesExchange(rig: ChaosRig, timeoutMs = 8000): Promise<void> {
+  const same = () => JSON.stringify(storeView(rig)) === JSON.stringify(exchangeView(rig));
+  await waitFor(same, timeoutMs, () => `store    ${JSON.stringify(storeView(rig))}\nexchange ${JSON.stringify(exchangeView(rig))}\n${lastLog(rig, 8).join('\n')}`);
+  expect(storeView(rig)).toEqual(exchangeView(rig));
+}
+
+/**
+ * Requests per clientOid that reached the exchange's door: REST placements (except those refused
+ * with 40008, which the exchange turns away before acting and the client re-signs once by design)
+ * plus place frames written on the private socket.
+ */
+export function submissionsOf(rig: ChaosRig, clientOid: string): number {
+  const rest = rig.proxy.placements.filter((p) => p.code !== '40008' && p.clientOids.includes(clientOid)).length;
+  return rest + rig.socketPlacements.filter((c) => c === clientOid).length;
+}
+
+/** How often the engine executed a placement with this clientOid. */
+export function executionsOf(rig: ChaosRig, clientOid: string): number {
+  return rig.executed.filter((c) => c === clientOid).length;
+}
+
+/** Asserts that no clientOid the client ever used went to the exchange, or was executed, more than once. */
+export function expectNoDoubleSubmission(rig: ChaosRig): void {
+  const all = new Set([...rig.proxy.placements.flatMap((p) => p.clientOids), ...rig.socketPlacements, ...rig.executed.filter((c) => c !== '')]);
+  const twice = [...all].filter((c) => submissionsOf(rig, c) > 1 || executionsOf(rig, c) > 1);
+  expect(twice, `sent or executed more than once: ${twice.map((c) => `${c} sent ${submissionsOf(rig, c)} executed ${executionsOf(rig, c)}`).join(', ')}`).toEqual([]);
+}
+
+/** Both checks: the store equals the exchange and nothing was submitted twice. */
+export async function expectInvariants(rig: ChaosRig): Promise<void> {
+  await expectStoreMatchesExchange(rig);
+  expectNoDoubleSubmission(rig);
+}
+
+/** The last `n` event-log lines. */
+export function lastLog(rig: ChaosRig, n: number): string[] {
+  return rig.session.store
+    .getState()
+    .ui.log.slice(-n)
+    .map((e) => `${e.level} ${e.text}`);
+}
+
+/** True once an event-log line contains every one of `parts`. */
+export function logged(rig: ChaosRig, ...parts: string[]): boolean {
+  return rig.session.store.getState().ui.log.some((e) => parts.every((p) => e.text.includes(p)));
+}
+
+/** Index of the next frame: pass it to `waitForFrameSince` to look only at what was drawn after now. */
+export function frameMark(rig: ChaosRig): number {
+  return rig.app.frames.length;
+}
+
+/** Waits until a frame drawn since `mark` matches `pattern` (catches states that lasted a few frames only). */
+export async function waitForFrameSince(rig: ChaosRig, mark: number, pattern: RegExp, timeoutMs = 5000): Promise<void> {
+  await waitFor(() => rig.app.frames.slice(mark).some((f) => pattern.test(f)), timeoutMs, () => `no frame since #${mark} matched ${String(pattern)}; last frame:\n${rig.app.frame()}`);
+}
+
+/** The status bar (first line) of the latest frame. */
+export function statusLine(rig: ChaosRig): string {
+  return rig.app.frame().split('\n')[0] ?? '';
+}
+
+/** Waits until the latest status bar shows both sockets subscribed. */
+export async function waitForHealthyStatus(rig: ChaosRig, timeoutMs = 8000): Promise<void> {
+  await waitFor(() => /pub subscribed .*priv subscribed/.test(statusLine(rig)), timeoutMs, () => `status bar: ${statusLine(rig)}`);
+}
+
+/** Resolves the next time the private socket goes down, calling `onDown` synchronously first (before any reconnect). */
+export function whenPrivateDown(rig: ChaosRig, onDown: () => void = () => undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const off = rig.session.stream.onHealth((h) => {
+      if (h.kind !== 'private' || h.state !== 'reconnecting') return;
+      off();
+      onDown();
+      resolve();
+    });
+  });
+}
+
+/** Best bid of the focused instrument as the store has it. */
+export function bestBid(rig: ChaosRig): Decimal {
+  const s = rig.session.store.getState();
+  const price = s.market.books[symbolKey(s.market.selected)]?.bids[0]?.price;
+  if (price === undefined) throw new Error('no book yet');
+  return new Decimal(price);
+}
+
+/** Three setImmediate turns, so effects that start a text capture have run before typing. */
+async function afterEffects(): Promise<void> {
+  for (let i = 0; i < 3; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Edits the selected ticket text field: Enter, type `text`, Enter. */
+async function typeIntoSelected(rig: ChaosRig, text: string): Promise<void> {
+  const { app } = rig;
+  await app.press('\r');
+  await app.waitForText('▌');
+  await afterEffects();
+  await app.press(text);
+  await app.waitForText(`${text}▌`);
+  await app.press('\r');
+  await waitFor(() => !app.frame().includes(`${text}▌`), 2000, () => app.frame());
+}
+
+/**
+ * Fills the ticket (limit buy of `qty` at `price`) with keys, opens its confirmation (`o`) and
+ * acknowledges its warnings; the order goes out when the test presses `y`.
+ */
+export async function reviewLimitBuy(rig: ChaosRig, price: Decimal, qty: string): Promise<void> {
+  const { app } = rig;
+  await app.press('2');
+  for (let i = 0; i < 16; i += 1) await app.press('k');
+  await app.press('j');
+  await app.press('j');
+  await typeIntoSelected(rig, price.toFixed());
+  await app.press('j');
+  await typeIntoSelected(rig, qty);
+  await app.press('o');
+  await waitFor(() => rig.session.store.getState().ui.overlay === 'ticketConfirm', 2000, () => app.frame());
+  // The market agents are stopped, so the book is old: the first y acknowledges that warning.
+  if (app.frame().includes('y: acknowledge the warnings')) {
+    await app.press('y');
+    await app.waitForText('press y again to send anyway');
+  }
+}
+
+/**
+ * Sends the reviewed order as a trader would: `y`, and `y` again whenever the confirmation is still
+ * open because a new warning appeared since the last acknowledgement (a socket drop makes the book
+ * go out of sync; a quiet book goes stale). Each extra press acknowledges, it never resends: the
+ * confirmation closes on the press that sends.
+ */
+export async function sendReviewed(rig: ChaosRig): Promise<void> {
+  const { app } = rig;
+  const confirming = () => rig.session.store.getState().ui.overlay === 'ticketConfirm';
+  for (let i = 0; i < 4 && confirming(); i += 1) {
+    await app.press('y');
+    if (!confirming()) return;
+    await app.waitForText('press y again to send anyway');
+  }
+  if (confirming()) throw new Error(`the confirmation is still open after 4 presses of y:\n${app.frame()}`);
+}
+
+/** The clientOid of the newest submission whose label is `label` (e.g. `buy 0.01 BTCUSDT @ 81000`). */
+export function submissionOf(rig: ChaosRig, label: string): string | undefined {
+  const subs = Object.values(rig.session.store.getState().orders.submissions).filter((s) => s.label === label);
+  return subs.sort((a, b) => b.at - a.at)[0]?.clientOid;
+}
