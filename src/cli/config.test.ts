@@ -63,6 +63,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig(home({ orderGuards: { bookMaxAgeMs: -1 } }), null)).toThrow(/config\.json: orderGuards\.bookMaxAgeMs must be a whole number of milliseconds above 0 \(got -1\)/);
     expect(() => loadConfig(home({ orderGuards: { maxPrice: 5 } }), null)).toThrow(ConfigError);
   });
+  it('reads the loan alarm margin in percentage points, 3 by default, and names a bad value', () => {
+    expect(loadConfig({ XDG_CONFIG_HOME: '/nonexistent' }, null).loanAlarmMargin.toFixed()).toBe('0.03');
+    expect(loadConfig(home({ loanAlarms: { liquidationMarginPct: 5 } }), null).loanAlarmMargin.toFixed()).toBe('0.05');
+    expect(loadConfig(home({ loanAlarms: { liquidationMarginPct: '2.5' } }), null).loanAlarmMargin.toFixed()).toBe('0.025');
+    expect(() => loadConfig(home({ loanAlarms: { liquidationMarginPct: 0 } }), null)).toThrow(/loanAlarms\.liquidationMarginPct must be a number of percentage points above 0 and below 100, e\.g\. 3 \(got 0\)/);
+    expect(() => loadConfig(home({ loanAlarms: { margin: 3 } }), null)).toThrow(/unknown key\(s\) margin/);
+  });
   it('reads key overrides', () => {
     expect(loadConfig(home({ keys: { 'app.quit': 'Q', 'order.cancel': ['x', 'X'] } }), null).keys).toEqual({ 'app.quit': ['Q'], 'order.cancel': ['x', 'X'] });
   });

@@ -1,6 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { Decimal } from 'decimal.js';
+import { parseDecimal } from '../domain/money.js';
 import { parseOrderGuards, type OrderGuardLimits } from '../domain/order-warnings.js';
 
 /** API credentials of one account. Never printed, logged or shown. */
@@ -30,6 +32,12 @@ export interface AppConfig {
   readonly theme: string | null;
   /** The ticket's order guards (`orderGuards` in the file: stale-data ages, distance from mark, order value); defaults where unset. */
   readonly orderGuards: OrderGuardLimits;
+  /**
+   * How close to its liquidation line a loan's collateral ratio may come before the near-liquidation
+   * alarm (banner, bell, log), as a fraction (0.03 = 3 percentage points); `loanAlarms.liquidationMarginPct`
+   * in the file, default 3.
+   */
+  readonly loanAlarmMargin: Decimal;
   /** Path of the config file read, or the path where it would be. */
   readonly path: string;
 }
@@ -98,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   }
   const keys = readKeys(file?.keys, path);
   const theme = str(file?.theme);
+  const loanAlarmMargin = readLoanAlarmMargin(file?.loanAlarms, path);
   let orderGuards: OrderGuardLimits;
   try {
     orderGuards = parseOrderGuards(file?.orderGuards);
@@ -110,17 +119,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   const envCount = [envKey, envSecret, envPass].filter((v) => v !== null).length;
   if (envCount > 0 && envCount < 3) throw new ConfigError('set all three of BITGET_API_KEY, BITGET_API_SECRET and BITGET_API_PASSPHRASE (or none)');
   if (envKey && envSecret && envPass && profileName === null) {
-    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null }, keys, theme, orderGuards, path };
+    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null }, keys, theme, orderGuards, loanAlarmMargin, path };
   }
   const profiles = (file?.profiles ?? {}) as Record<string, unknown>;
   const name = profileName ?? str(file?.defaultProfile) ?? (profiles.default ? 'default' : null);
-  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null }, keys, theme, orderGuards, path };
+  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null }, keys, theme, orderGuards, loanAlarmMargin, path };
   if (!(name in profiles)) {
     const known = Object.keys(profiles);
     throw new ConfigError(`no profile "${name}" in ${path}${known.length ? ` (profiles: ${known.join(', ')})` : ' (it has no profiles)'}`);
   }
   const profile = readProfile(profiles[name], name, path);
-  return { source: profile.credentials ? 'profile' : 'none', profileName: name, profile, keys, theme, orderGuards, path };
+  return { source: profile.credentials ? 'profile' : 'none', profileName: name, profile, keys, theme, orderGuards, loanAlarmMargin, path };
 }
 
 function readKeys(raw: unknown, path: string): Record<string, readonly string[]> {
@@ -133,4 +142,19 @@ function readKeys(raw: unknown, path: string): Record<string, readonly string[]>
     out[id] = list as string[];
   }
   return out;
+}
+
+/** `loanAlarms: { liquidationMarginPct }`: percentage points (0 < x < 100) as a number or decimal string; default 3. */
+function readLoanAlarmMargin(raw: unknown, path: string): Decimal {
+  if (raw === undefined || raw === null) return new Decimal('0.03');
+  const bad = (detail: string) => new ConfigError(`${path}: loanAlarms.liquidationMarginPct must be a number of percentage points above 0 and below 100, e.g. 3 (${detail})`);
+  if (typeof raw !== 'object' || Array.isArray(raw)) throw bad(`"loanAlarms" must be an object, got ${JSON.stringify(raw)}`);
+  const r = raw as Record<string, unknown>;
+  const unknown = Object.keys(r).filter((k) => k !== 'liquidationMarginPct');
+  if (unknown.length > 0) throw bad(`unknown key(s) ${unknown.join(', ')}`);
+  const v = r.liquidationMarginPct;
+  if (v === undefined) return new Decimal('0.03');
+  const pct = typeof v === 'string' ? parseDecimal(v) : typeof v === 'number' && Number.isFinite(v) ? parseDecimal(String(v)) : null;
+  if (pct === null || pct.lte(0) || pct.gte(100)) throw bad(`got ${JSON.stringify(v)}`);
+  return pct.div(100);
 }

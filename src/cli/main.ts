@@ -186,6 +186,7 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     {
       ...(symbol ? { symbol } : {}),
       bell: () => process.stdout.write('\x07'),
+      loanAlarmMargin: config.loanAlarmMargin,
       restLogger: { debug: (m, c) => logger.debug(m, c), warn: (m, c) => logger.warn(m, c) },
       fileLog: (level, text) => (level === 'error' ? logger.error(text) : level === 'warn' ? logger.warn(text) : logger.info(text)),
       ...(audit ? { audit } : {}),

@@ -1,3 +1,4 @@
+import type { Decimal } from 'decimal.js';
 import { createExchangeApi, type ExchangeApi } from '../exchange/rest/facade.js';
 import { RestClient, type RestLogger, type RestObserver } from '../exchange/rest/rest-client.js';
 import { StreamClient, type StreamTuning } from '../exchange/ws/stream-client.js';
@@ -36,6 +37,8 @@ export interface SessionOptions {
   readonly now?: () => number;
   /** Rings the terminal bell (loan alarms); default silent. */
   readonly bell?: () => void;
+  /** Near-liquidation alarm distance below a loan's liquidation line (fraction); default the services' 0.03. */
+  readonly loanAlarmMargin?: Decimal;
   /** Audit log hooks (services/audit-log.ts): REST writes and socket order requests; default none. */
   readonly audit?: { readonly restObserver: RestObserver; readonly wsObserver: WsTradeObserver };
   /** Session recorder (`--record`): REST replies and the inbound frames of both sockets; default none. */
@@ -77,6 +80,7 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
     now,
     hasPrivate: true,
     ...(options.bell ? { bell: options.bell } : {}),
+    ...(options.loanAlarmMargin ? { loanAlarmMargin: options.loanAlarmMargin } : {}),
     ...(options.audit ? { wsTradeObserver: options.audit.wsObserver } : {}),
     fileLog: options.fileLog ?? (() => undefined),
   });

@@ -1,3 +1,4 @@
+import type { Decimal } from 'decimal.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
 import type { RestClient } from '../exchange/rest/rest-client.js';
 import type { ConnectionHealth } from '../exchange/ws/connection-state.js';
@@ -31,6 +32,8 @@ export interface ServicesDeps {
   readonly hasPrivate: boolean;
   /** Rings the terminal bell (loan alarms); default silent. */
   readonly bell?: () => void;
+  /** Ratio distance (fraction, 0.03 = 3 points) below a loan's liquidation line that raises the near-liquidation alarm; default 0.03. */
+  readonly loanAlarmMargin?: Decimal;
   /** Watches order requests over the private socket (the audit log); default none. */
   readonly wsTradeObserver?: WsTradeObserver;
 }
@@ -69,7 +72,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   const candles = new CandleService({ api: deps.api, stream: deps.stream, store, now, log });
   await candles.start();
   priv?.start();
-  const stopAlarms = new LoanAlarms({ store, now, bell: deps.bell ?? (() => undefined) }).attach();
+  const stopAlarms = new LoanAlarms({ store, now, bell: deps.bell ?? (() => undefined), ...(deps.loanAlarmMargin ? { marginBeforeLiquidation: deps.loanAlarmMargin } : {}) }).attach();
   const countdown = priv ? new CountdownService({ api: deps.api, store, now, log, healthy: () => countdownHealth(store.getState()), refreshOrders: () => priv.resync() }) : null;
   poll?.start();
   return {
