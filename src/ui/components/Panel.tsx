@@ -21,12 +21,16 @@ export interface PanelProps {
   readonly children?: ReactNode;
 }
 
-/** A bordered box with a one-line title; contents are clipped, never wrapped. */
+/**
+ * A bordered box with a one-line title; contents are clipped, never wrapped. Only rows are clipped:
+ * Ink slices every line of a horizontally clipped box (slice-ansi, a tenth of the render), and
+ * nothing here can be wider than the panel (boxes shrink, texts truncate to their box).
+ */
 export function Panel({ title, hotkey, focused, width, height, grow = 0, badge, children }: PanelProps) {
   const { theme } = useAppContext();
   return (
-    <Box flexDirection="column" borderStyle={focused ? 'bold' : 'single'} borderColor={(focused ? theme.focus : theme.border) ?? undefined} width={width} height={height} flexGrow={grow} flexShrink={0} overflow="hidden">
-      <Box height={1} overflow="hidden">
+    <Box flexDirection="column" borderStyle={focused ? 'bold' : 'single'} borderColor={(focused ? theme.focus : theme.border) ?? undefined} width={width} height={height} flexGrow={grow} flexShrink={0} overflowY="hidden">
+      <Box height={1} overflowY="hidden">
         <Box flexGrow={1}>
           <Text bold={focused} color={(focused ? theme.focus : theme.accent) ?? undefined} wrap="truncate-end">
             {hotkey ? `${hotkey} ` : ''}
