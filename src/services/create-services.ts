@@ -38,6 +38,12 @@ export interface ServicesDeps {
   readonly wsTradeObserver?: WsTradeObserver;
 }
 
+/** Writes after which the polled account facts (settings, debts) are read again at once. */
+const REFRESHES_EXTRAS: ReadonlySet<string> = new Set(['account.setHoldMode', 'account.adjustAccountMode', 'account.setLeverage', 'loan.borrow', 'loan.repay', 'loan.revisePledge']);
+
+/** Writes after which the ongoing loans (polled every 10 s; no stream topic) are read again at once. */
+const REFRESHES_LOANS: ReadonlySet<string> = new Set(['loan.borrow', 'loan.repay', 'loan.revisePledge']);
+
 /** Mirrors one socket's health record into the store's shape. */
 export function socketHealthOf(h: ConnectionHealth): SocketHealth {
   return { state: h.state, lastMessageAt: h.lastMessageAt ?? 0, pingRttMs: h.pingRttMs, reconnects: h.reconnects, lastError: h.lastError };
@@ -83,7 +89,16 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
     trading,
     countdown,
     candles: { series: () => candles.series(), choices: () => candles.choices(), setSeries: (r, i, t) => candles.setSeries(r, i, t), onChange: (l) => candles.onChange(l) },
-    exchange: { call: (id, params) => deps.rest.call(id as OperationId, params as never) },
+    exchange: {
+      call: async (id, params) => {
+        const data = await deps.rest.call(id as OperationId, params as never);
+        // Settings, debts and loans are polled; after a write that changes them, show the new state now
+        // (the ticket maps intents by the hold mode; a new loan belongs on screen) instead of at the next poll.
+        if (REFRESHES_EXTRAS.has(id)) void poll?.refresh();
+        if (REFRESHES_LOANS.has(id)) void priv?.refreshLoans();
+        return data;
+      },
+    },
     catalog: OPERATION_CATALOG,
     shutdown: async () => {
       clearInterval(restTimer);

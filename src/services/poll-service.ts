@@ -87,6 +87,14 @@ export class PollService {
     this.timer.unref();
   }
 
+  /**
+   * Polls again because something just changed on the exchange (a mode, leverage or loan write):
+   * after any poll in flight, whose reads may predate the change. Resolves when done; never rejects.
+   */
+  refresh(): Promise<void> {
+    return (this.running ?? Promise.resolve()).then(() => this.pollOnce());
+  }
+
   /** Stops the timer (a poll in flight still completes). */
   stop(): void {
     if (this.timer) clearInterval(this.timer);

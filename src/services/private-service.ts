@@ -159,6 +159,11 @@ export class PrivateService {
     return orders && positions && assets;
   }
 
+  /** Reads the ongoing loans now (after a borrow, repay or collateral change); never rejects. */
+  refreshLoans(): Promise<void> {
+    return this.pollLoans();
+  }
+
   private async pollLoans(): Promise<void> {
     await this.step('loans', async () => {
       const list = wireList(await this.deps.api.loan.getOngoing()).map(loanFromWire).filter((l): l is Loan => l !== null);

@@ -14,6 +14,8 @@ import { waitFor } from '../helpers/wait-for.js';
 
 /** One loan poll period of the services (10 s) plus slack. */
 const POLL_WAIT = 13_000;
+/** What a loan write's immediate re-read may take (well under the 10 s poll period). */
+const REFRESH_WAIT = 3000;
 
 let rig: DeskRig;
 
@@ -72,8 +74,8 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     const onExchange = exchangeLoans().find((l) => l['orderId'] === orderId);
     expect(onExchange).toMatchObject({ loanCoin: 'USDT', pledgeCoin: 'BTC', loanAmount: '20000' });
 
-    // The loan shows in the panel with its ratio (after the next loan poll).
-    await waitFor(() => storeLoan(orderId), POLL_WAIT, () => app.frame());
+    // The loan shows in the panel with its ratio at once: a borrow reads the loans again (the poll is 10 s).
+    await waitFor(() => storeLoan(orderId), REFRESH_WAIT, () => app.frame());
     const opened = storeLoan(orderId);
     expect(opened?.pledgeRate.gt('0.6') && opened.pledgeRate.lt('0.7')).toBe(true);
     const supRate = opened?.supRate ?? new Decimal(0);
@@ -106,8 +108,8 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     const after = exchangeLoans().find((l) => l['orderId'] === orderId);
     expect(new Decimal(String(after?.['pledgeRate'])).lt(supRate)).toBe(true);
     expect(new Decimal(String(after?.['pledgeAmount'])).eq(pledge.plus(add))).toBe(true);
-    // The panel and the alarm follow at the next poll: ratio below the line, banner cleared, logged.
-    await waitFor(() => storeLoan(orderId)?.pledgeRate.lt(supRate), POLL_WAIT, () => app.frame());
+    // The panel and the alarm follow at once (the write reads the loans again): ratio below the line, banner cleared, logged.
+    await waitFor(() => storeLoan(orderId)?.pledgeRate.lt(supRate), REFRESH_WAIT, () => app.frame());
     await waitFor(() => session.store.getState().ui.banner === null, 2000);
     await app.waitForText(fmtPct(storeLoan(orderId)?.pledgeRate ?? null));
     expect(app.frame()).not.toContain('passed the margin call');
@@ -122,7 +124,7 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     await app.press('y');
     await app.waitForText(/repaid [0-9.]+ \(interest [0-9.]+, principal 20000\)/);
     expect(exchangeLoans().find((l) => l['orderId'] === orderId)).toBeUndefined();
-    await waitFor(() => session.store.getState().loans.ongoing.length === 0, POLL_WAIT, () => app.frame());
+    await waitFor(() => session.store.getState().loans.ongoing.length === 0, REFRESH_WAIT, () => app.frame());
     await app.waitForText('no ongoing loans');
 
     // B: the borrow history view lists the loan as repaid.
@@ -180,12 +182,16 @@ describe('hold mode by keys', () => {
     await app.waitForText('5 Positions (0)');
     await waitFor(() => Object.values(session.store.getState().positions.open).every((p) => p.size.isZero()) && Object.keys(session.store.getState().orders.open).length === 0, 3000);
 
-    // Flat: H, hedge_mode, r reviews, y sends; the reply shows and the exchange holds hedge_mode.
-    for (const [mode, key] of [['hedge_mode', KEY.right], ['one_way_mode', KEY.left]] as const) {
+    // Flat: H offers the mode the account is not in; r reviews, y sends; the reply shows, the exchange
+    // holds the new mode, and the store has it at once (the settings poll runs every 30 s; a hold-mode
+    // write reads them again right away, so the ticket maps intents by the new mode).
+    const heldMode = () => session.store.getState().extras.settings?.holdMode;
+    for (const mode of ['hedge_mode', 'one_way_mode'] as const) {
+      await waitFor(() => heldMode() === (mode === 'hedge_mode' ? 'one_way_mode' : 'hedge_mode'), 3000, () => `store hold mode ${String(heldMode())}`);
       await app.press('6');
       await app.press('H');
       await app.waitForText('Set hold mode (one-way / hedge)');
-      await chooseWith(rig, key, mode);
+      await app.waitForText(`holdMode* ‹ ${mode} ›`);
       await app.press('r');
       await app.waitForText('Send this? y sends, Esc goes back');
       await app.waitForText('POST /api/v3/account/set-hold-mode');
@@ -197,6 +203,7 @@ describe('hold mode by keys', () => {
       expect(handledCount('account.setHoldMode')).toBe(sent + 1);
       expect(exchangeHoldMode()).toBe(mode);
       expect(logLines(rig)).toContain('Set hold mode (one-way / hedge): done');
+      await waitFor(() => heldMode() === mode, 3000, () => `store hold mode ${String(heldMode())} after the switch to ${mode}`);
       await escapeTo(rig, null);
     }
   }, 30_000);

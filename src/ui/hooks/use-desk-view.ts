@@ -1,3 +1,4 @@
+import type { AppState } from '../../store/app-state.js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormField, OperationInfo } from '../../services/operation-catalog.js';
 import { Command } from '../keys/commands.js';
@@ -52,10 +53,10 @@ export interface DeskState {
 
 const PAGING_FIELDS = new Set(['cursor', 'pageNum', 'idLessThan']);
 
-function envOf(s: { market: { selected: { category: ViewEnv['category']; symbol: string }; instruments: Readonly<Record<string, { baseCoin: string; quoteCoin: string }>> } }, now: number): ViewEnv {
+function envOf(s: Pick<AppState, 'market' | 'extras'>, now: number): ViewEnv {
   const sel = s.market.selected;
   const inst = s.market.instruments[`${sel.category}:${sel.symbol}`];
-  return { now, category: sel.category, symbol: sel.symbol, baseCoin: inst?.baseCoin ?? 'BTC', quoteCoin: inst?.quoteCoin ?? 'USDT' };
+  return { now, category: sel.category, symbol: sel.symbol, baseCoin: inst?.baseCoin ?? 'BTC', quoteCoin: inst?.quoteCoin ?? 'USDT', holdMode: s.extras.settings?.holdMode ?? null };
 }
 
 /** Shown form values: a secret as bullets. */

@@ -33,6 +33,8 @@ export const ACCOUNT_VIEWS: readonly ViewDef[] = [
     scope: 'account',
     key: 'H',
     precheck: (state) => holdModeRefusal(state),
+    // Opening this view means changing the mode: offer the one the account is not in.
+    defaults: (env): Readonly<Record<string, string>> => (env.holdMode === 'hedge_mode' ? { holdMode: 'one_way_mode' } : env.holdMode === 'one_way_mode' ? { holdMode: 'hedge_mode' } : {}),
     note: 'only with no positions and no open orders',
   },
   {

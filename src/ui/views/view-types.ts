@@ -20,6 +20,8 @@ export interface ViewEnv {
   readonly symbol: string;
   readonly baseCoin: string;
   readonly quoteCoin: string;
+  /** The account's hold mode as last polled (`one_way_mode` / `hedge_mode`); null before the first poll. */
+  readonly holdMode: string | null;
 }
 
 /** One result row: wire fields by name (strings, numbers, nested records). */
