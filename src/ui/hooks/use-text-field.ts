@@ -14,8 +14,10 @@ export interface TextFieldOptions {
 /** A text field's state: value, editing flag and the actions a form needs. */
 export interface TextField {
   readonly value: string;
-  /** True while keys go to this field. */
+  /** True while keys go to this field (as of the last render). */
   readonly editing: boolean;
+  /** True while keys go to this field right now, including a start or stop earlier in the same burst. */
+  isEditing(): boolean;
   /** The text right now, including keys earlier in the same burst (before a re-render). */
   current(): string;
   setValue(text: string): void;
@@ -35,6 +37,7 @@ export function useTextField(options: TextFieldOptions = {}): TextField {
   // Like a selected field in a form: the first character typed replaces the shown value.
   // Refs, not state: a burst of keys arrives in one handler call, before any re-render.
   const fresh = useRef(false);
+  const editingNow = useRef(false);
   const text = useRef(options.initial ?? '');
   const accept = options.accept ?? /^[\x20-\x7e]$/;
   const max = options.maxLength ?? 32;
@@ -60,13 +63,16 @@ export function useTextField(options: TextFieldOptions = {}): TextField {
     value,
     editing,
     current: () => text.current,
+    isEditing: () => editingNow.current,
     setValue: put,
     startEditing: () => {
+      editingNow.current = true;
       setEditing(true);
       fresh.current = true;
       capture.claim();
     },
     stopEditing: () => {
+      editingNow.current = false;
       setEditing(false);
       capture.release();
     },

@@ -11,6 +11,7 @@ import { useAppContext } from './app-context.js';
 import { useAppStore } from './use-app-store.js';
 import { useCommand } from './use-commands.js';
 import { useOrderGuards } from './use-order-guards.js';
+import { useRefState } from './use-ref-state.js';
 import { useTextField, type TextField } from './use-text-field.js';
 import {
   cycleChoice,
@@ -131,8 +132,10 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const env = useTicketEnv();
   const trading = services.trading;
   const readOnly = trading === null;
-  const [choices, setChoicesRaw] = useState<TicketChoices>(DEFAULT_CHOICES);
-  const [cursor, setCursor] = useState<TicketFieldId>('side');
+  // Ref-backed: several keys of one burst (one stdin chunk) run before React re-renders, and each
+  // handler must see what the previous key did (moved the cursor, changed a choice, typed a digit).
+  const [choices, setChoicesRaw, choicesNow] = useRefState<TicketChoices>(DEFAULT_CHOICES);
+  const [cursor, setCursor, cursorNow] = useRefState<TicketFieldId>('side');
   const [outcome, setOutcome] = useState<TicketOutcome | null>(null);
   const [confirming, setConfirming] = useState<OrderRequest | null>(null);
   const [maxOpen, setMaxOpen] = useState<MaxOpenState>({ kind: 'none' });
@@ -149,6 +152,13 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const derived = deriveTicket(env, choices, texts);
   const editingKey = (Object.keys(textFields) as (keyof TicketTexts)[]).find((k) => textFields[k].editing) ?? null;
   const editing = editingKey === null ? null : (TICKET_FIELDS.find((f) => TEXT_FIELD_KEYS[f] === editingKey) ?? null);
+  /** The field being edited right now (handlers), not as of the last render. */
+  const editingNow = (): TicketFieldId | null => {
+    const k = (Object.keys(textFields) as (keyof TicketTexts)[]).find((name) => textFields[name].isEditing()) ?? null;
+    return k === null ? null : (TICKET_FIELDS.find((f) => TEXT_FIELD_KEYS[f] === k) ?? null);
+  };
+  /** The ticket as it is right now: the choices and texts including keys earlier in the same burst. */
+  const derivedNow = () => deriveTicket(env, choicesNow.current, { price: price.current(), qty: qty.current(), takeProfit: tp.current(), stopLoss: sl.current() });
   const overlay = useAppStore((s) => s.ui.overlay);
   const confirmOpen = overlay === TICKET_OVERLAYS.confirm && confirming !== null;
 
@@ -157,7 +167,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     setOutcome(null);
   };
   const stopAll = () => {
-    for (const f of Object.values(textFields)) if (f.editing) f.stopEditing();
+    for (const f of Object.values(textFields)) if (f.isEditing()) f.stopEditing();
   };
 
   // Any text edit clears the last outcome.
@@ -211,10 +221,10 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
 
   const startEdit = (id: TicketFieldId) => {
     const k = TEXT_FIELD_KEYS[id];
-    if (!k || derived.fields.find((f) => f.id === id)?.disabledReason) return false;
+    if (!k || derivedNow().fields.find((f) => f.id === id)?.disabledReason) return false;
     stopAll();
     const field = textFields[k];
-    if (k === 'price' && field.value === '') {
+    if (k === 'price' && field.current() === '') {
       const p = prefillPrice(env, side);
       if (p) field.setValue(p.toFixed());
     }
@@ -226,23 +236,24 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     setCursor((c) => NAVIGABLE[Math.min(NAVIGABLE.length - 1, Math.max(0, NAVIGABLE.indexOf(c) + delta))] ?? c);
   };
   const stepPriceBy = (ticks: number) => {
-    const base = parseDecimal(price.value) ?? prefillPrice(env, side);
+    const base = parseDecimal(price.current()) ?? prefillPrice(env, side);
     if (!env.inst || !base) return;
     price.setValue(stepPrice(env.inst, base, ticks).toFixed());
   };
   const review = () => {
     stopAll();
-    if (!derived.request) {
-      setOutcome({ kind: 'refused', text: `not sent: ${derived.problem ?? 'fix the fields first'}` });
+    const now = derivedNow();
+    if (!now.request) {
+      setOutcome({ kind: 'refused', text: `not sent: ${now.problem ?? 'fix the fields first'}` });
       return;
     }
-    const refusal = checkGuards(derived.request).refusal;
+    const refusal = checkGuards(now.request).refusal;
     if (refusal) {
       setOutcome({ kind: 'refused', text: `not sent: ${refusal}` });
       return;
     }
     setAcked(null);
-    setConfirming(derived.request);
+    setConfirming(now.request);
     store.getState().setOverlay(TICKET_OVERLAYS.confirm);
   };
   const closeConfirm = () => {
@@ -287,24 +298,26 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const guard: TicketGuardView | null = confirmOpen ? { warnings: guardWarnings, armed: guardWarnings.length > 0 && acked !== null && guardWarnings.every((w) => acked.includes(w.kind)) } : null;
 
   const ro = () => (readOnly ? TICKET_READ_ONLY_REASON : null);
-  useCommand(Command.TICKET_UP, () => (editing === 'price' ? stepPriceBy(1) : move(-1)));
-  useCommand(Command.TICKET_DOWN, () => (editing === 'price' ? stepPriceBy(-1) : move(1)));
+  // Handlers read the present (cursorNow, choicesNow, editingNow, derivedNow), never the last render.
+  const disabledNow = () => derivedNow().fields.find((f) => f.id === cursorNow.current)?.disabledReason ?? null;
+  useCommand(Command.TICKET_UP, () => (editingNow() === 'price' ? stepPriceBy(1) : move(-1)));
+  useCommand(Command.TICKET_DOWN, () => (editingNow() === 'price' ? stepPriceBy(-1) : move(1)));
   useCommand(
     Command.TICKET_ENTER,
     () => {
-      if (editing) return stopAll();
-      if (isTextField(cursor) && startEdit(cursor)) return undefined;
+      if (editingNow()) return stopAll();
+      if (isTextField(cursorNow.current) && startEdit(cursorNow.current)) return undefined;
       return review();
     },
     ro,
   );
-  useCommand(Command.TICKET_EDIT, () => startEdit(cursor), () => ro() ?? (isTextField(cursor) ? (derived.fields.find((f) => f.id === cursor)?.disabledReason ?? null) : 'this field is a choice: use ←/→ or space'));
-  useCommand(Command.TICKET_STOP_EDIT, () => (editing ? stopAll() : setOutcome(null)));
-  useCommand(Command.TICKET_NEXT_CHOICE, () => setChoices(cycleChoice(choices, cursor, 1)), () => ro() ?? (derived.fields.find((f) => f.id === cursor)?.disabledReason ?? null));
-  useCommand(Command.TICKET_PREV_CHOICE, () => setChoices(cycleChoice(choices, cursor, -1)), () => ro() ?? (derived.fields.find((f) => f.id === cursor)?.disabledReason ?? null));
-  useCommand(Command.TICKET_BUY, () => setChoices(quickSide(choices, 'buy')), ro);
-  useCommand(Command.TICKET_SELL, () => setChoices(quickSide(choices, 'sell')), ro);
-  useCommand(Command.TICKET_TOGGLE_TYPE, () => setChoices({ ...choices, orderType: choices.orderType === 'limit' ? 'market' : 'limit' }), ro);
+  useCommand(Command.TICKET_EDIT, () => startEdit(cursorNow.current), () => ro() ?? (isTextField(cursorNow.current) ? disabledNow() : 'this field is a choice: use ←/→ or space'));
+  useCommand(Command.TICKET_STOP_EDIT, () => (editingNow() ? stopAll() : setOutcome(null)));
+  useCommand(Command.TICKET_NEXT_CHOICE, () => setChoices(cycleChoice(choicesNow.current, cursorNow.current, 1)), () => ro() ?? disabledNow());
+  useCommand(Command.TICKET_PREV_CHOICE, () => setChoices(cycleChoice(choicesNow.current, cursorNow.current, -1)), () => ro() ?? disabledNow());
+  useCommand(Command.TICKET_BUY, () => setChoices(quickSide(choicesNow.current, 'buy')), ro);
+  useCommand(Command.TICKET_SELL, () => setChoices(quickSide(choicesNow.current, 'sell')), ro);
+  useCommand(Command.TICKET_TOGGLE_TYPE, () => setChoices({ ...choicesNow.current, orderType: choicesNow.current.orderType === 'limit' ? 'market' : 'limit' }), ro);
   useCommand(Command.TICKET_REVIEW, review, ro);
   useCommand(Command.TICKET_CONFIRM_YES, () => confirmYes(true));
   useCommand(Command.TICKET_CONFIRM_ENTER, () => confirmYes(false));

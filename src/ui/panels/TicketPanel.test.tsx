@@ -344,6 +344,22 @@ describe('TicketPanel', () => {
     await waitFor(() => !app.frame().includes('accepted:'), 5000, () => app.frame());
   });
 
+  it('a whole ticket typed in one chunk (a fast typist, an SSH link) reviews exactly what was typed', async () => {
+    const { app, trading, store } = setup();
+    await app.waitForText('max open');
+    // Down to price, edit, 96500, done; down to qty, edit, 0.02, done; o reviews — all one stdin chunk.
+    await app.press(`${DOWN}${DOWN}${ENTER}96500${ENTER}${DOWN}${ENTER}0.02${ENTER}o`);
+    await app.waitForText('Place this order?');
+    expect(app.frame()).toContain('buy 0.02 BTC BTCUSDT @ 96500');
+    expect(store.getState().ui.overlay).toBe('ticketConfirm');
+    // y in the same chunk as o never sends: the confirmation takes its own key.
+    await keys(app, 'n');
+    await app.press('oy');
+    await app.waitForText('Place this order?');
+    await settle();
+    expect(trading?.submitted).toEqual([]);
+  });
+
   it('shows rejected (exchange code and message) and unknown outcomes', async () => {
     const { app, trading } = setup();
     if (!trading) throw new Error('no trading double');
