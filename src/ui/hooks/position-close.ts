@@ -55,9 +55,10 @@ export interface PositionCloseState {
 /**
  * Registers `c`, `C`, and the confirmation's yes/no, and runs closes through
  * `services.trading`. A confirmation opens the store overlay `positions` (modal keys); what is
- * sent is always the position as it is when the user says yes.
+ * sent is always the position as it is when the user says yes. `selectedNow` gives the position under
+ * the cursor at the moment of the key (a cursor move earlier in the same burst of keys counts).
  */
-export function usePositionClose(selected: Position | null): PositionCloseState {
+export function usePositionClose(selectedNow: () => Position | null): PositionCloseState {
   const { store, services } = useAppContext();
   const overlay = useAppStore((s) => s.ui.overlay);
   const [pending, setPending] = useState<PositionConfirm | null>(null);
@@ -80,16 +81,18 @@ export function usePositionClose(selected: Position | null): PositionCloseState 
   useCommand(
     Command.POSITIONS_CLOSE,
     () => {
+      const selected = selectedNow();
       if (selected) ask({ kind: 'close', key: positionKey(selected) });
     },
-    () => closeDisabledReason(store.getState(), trading !== null, selected),
+    () => closeDisabledReason(store.getState(), trading !== null, selectedNow()),
   );
   useCommand(
     Command.POSITIONS_CLOSE_ALL,
     () => {
+      const selected = selectedNow();
       if (selected) ask({ kind: 'closeAll', category: selected.category });
     },
-    () => closeAllDisabledReason(trading !== null, selected),
+    () => closeAllDisabledReason(trading !== null, selectedNow()),
   );
   useCommand(Command.POSITIONS_CANCEL, () => {
     if (!open) return false;

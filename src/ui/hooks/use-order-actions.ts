@@ -119,9 +119,10 @@ export function useOrderActions(sel: OrderSelection): OrderActions {
     // setMode is recreated each render; `gone` is the trigger.
   }, [gone]);
 
-  const cur = sel.current;
+  // Handlers take the order under the cursor as it is now: a move earlier in the same burst of keys
+  // (one stdin chunk, before the next render) must not leave x or e acting on the previous order.
   const needKeys = () => (trading ? null : READ_ONLY_REASON);
-  const needOrder = () => needKeys() ?? (cur ? null : 'no open orders');
+  const needOrder = () => needKeys() ?? (sel.currentNow() ? null : 'no open orders');
   const modifyReason = (o: Order): string | null => {
     const caps = categoryCapabilities(o.category, instruments[`${o.category}:${o.symbol}`]?.isReality ?? false);
     if (!caps.modify) return caps.reason ?? `${o.category} orders cannot be modified`;
@@ -140,15 +141,20 @@ export function useOrderActions(sel: OrderSelection): OrderActions {
   useCommand(
     Command.ORDERS_MODIFY,
     () => {
+      const cur = sel.currentNow();
       if (!cur) return;
       setResults(null);
       setMode({ kind: 'edit', orderId: cur.orderId });
     },
-    () => needOrder() ?? (cur ? modifyReason(cur) : null),
+    () => {
+      const cur = sel.currentNow();
+      return needOrder() ?? (cur ? modifyReason(cur) : null);
+    },
   );
   useCommand(
     Command.ORDERS_CANCEL,
     () => {
+      const cur = sel.currentNow();
       if (!cur || !trading) return;
       ask('Cancel this order?', [orderSummary(cur)], () => perform(`cancel ${cur.orderId}`, async () => ({ items: fromOutcome(await trading.cancelOrder(cur), cur.orderId), error: null })));
     },
@@ -157,6 +163,7 @@ export function useOrderActions(sel: OrderSelection): OrderActions {
   useCommand(
     Command.ORDERS_CANCEL_SYMBOL,
     () => {
+      const cur = sel.currentNow();
       if (!cur || !trading) return;
       const { category, symbol } = cur;
       const n = Object.values(open).filter((o) => o.category === category && o.symbol === symbol).length;
@@ -167,12 +174,12 @@ export function useOrderActions(sel: OrderSelection): OrderActions {
     needOrder,
   );
   useCommand(Command.ORDERS_TOGGLE_SELECT, () => sel.toggle(), () => needKeys() ?? sel.toggleProblem());
-  const needSelection = () => needKeys() ?? (sel.selected.length === 0 ? 'select orders with Space first' : null);
+  const needSelection = () => needKeys() ?? (sel.selectedNow().length === 0 ? 'select orders with Space first' : null);
   useCommand(
     Command.ORDERS_BATCH_CANCEL,
     () => {
       if (!trading) return;
-      const orders = sel.selected;
+      const orders = sel.selectedNow();
       ask(`Cancel ${orders.length} selected order${orders.length === 1 ? '' : 's'}?`, orders.slice(0, 3).map(orderSummary).concat(orders.length > 3 ? [`…and ${orders.length - 3} more`] : []), () => {
         sel.clear();
         batch(`cancel ${orders.length} orders`, () => trading.cancelBatch(orders));
@@ -186,9 +193,9 @@ export function useOrderActions(sel: OrderSelection): OrderActions {
       setResults(null);
       setMode({ kind: 'batchEdit' });
     },
-    () => needSelection() ?? sel.selected.map(modifyReason).find((r) => r !== null) ?? null,
+    () => needSelection() ?? sel.selectedNow().map(modifyReason).find((r) => r !== null) ?? null,
   );
-  useCommand(Command.ORDERS_HISTORY, () => setMode({ kind: 'history', category: cur?.category ?? 'USDT-FUTURES' }));
+  useCommand(Command.ORDERS_HISTORY, () => setMode({ kind: 'history', category: sel.currentNow()?.category ?? 'USDT-FUTURES' }));
   useCommand(Command.ORDERS_CLEAR, () => {
     sel.clear();
     setResults(null);

@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { Order } from '../../domain/model.js';
+import { useRefState } from './use-ref-state.js';
 
 /** Most orders in one batch request (exchange limit for cancel-batch and batch-modify). */
 export const MAX_ORDER_SELECTION = 20;
@@ -8,8 +9,12 @@ export const MAX_ORDER_SELECTION = 20;
 export interface OrderSelection {
   /** Index of the cursor row in `orders` (-1 when the list is empty). */
   readonly index: number;
-  /** The order under the cursor, or null. */
+  /** The order under the cursor as of the last render, or null (for drawing). */
   readonly current: Order | null;
+  /** The order under the cursor right now, including moves earlier in the same burst of keys (for handlers). */
+  currentNow(): Order | null;
+  /** The selected orders right now, including toggles earlier in the same burst (for handlers). */
+  selectedNow(): readonly Order[];
   /** First visible row. */
   readonly top: number;
   /** Selected orders still open, in list order. */
@@ -34,8 +39,9 @@ export interface OrderSelection {
  * scrolls only as far as needed to keep the cursor visible.
  */
 export function useOrderSelection(orders: readonly Order[], rows: number): OrderSelection {
-  const [cursor, setCursor] = useState<{ id: string | null; index: number }>({ id: null, index: 0 });
-  const [marked, setMarked] = useState<readonly string[]>([]);
+  // Ref-backed: keys of one stdin chunk run before the next render; handlers read cursorNow/markedNow.
+  const [cursor, setCursor, cursorNow] = useRefState<{ id: string | null; index: number }>({ id: null, index: 0 });
+  const [marked, setMarked, markedNow] = useRefState<readonly string[]>([]);
   const topRef = useRef(0);
   const n = orders.length;
   const found = cursor.id === null ? -1 : orders.findIndex((o) => o.orderId === cursor.id);
@@ -51,6 +57,18 @@ export function useOrderSelection(orders: readonly Order[], rows: number): Order
   const selected = orders.filter((o) => selectedIds.has(o.orderId));
   const listRef = useRef(orders);
   listRef.current = orders;
+  /** The cursor's order in the latest list, from the cursor as it is right now. */
+  const currentNow = (): Order | null => {
+    const list = listRef.current;
+    const c = cursorNow.current;
+    const at = c.id === null ? -1 : list.findIndex((o) => o.orderId === c.id);
+    const i = list.length === 0 ? -1 : at >= 0 ? at : Math.min(Math.max(0, c.index), list.length - 1);
+    return i >= 0 ? (list[i] ?? null) : null;
+  };
+  const selectedNow = (): readonly Order[] => {
+    const ids = new Set(markedNow.current);
+    return listRef.current.filter((o) => ids.has(o.orderId));
+  };
   // Functional updates: several keys in one input event each move from the previous result.
   const place = (to: (from: number, count: number) => number) =>
     setCursor((c) => {
@@ -63,6 +81,8 @@ export function useOrderSelection(orders: readonly Order[], rows: number): Order
   return {
     index,
     current,
+    currentNow,
+    selectedNow,
     top: topRef.current,
     selected,
     selectedIds,
@@ -70,17 +90,21 @@ export function useOrderSelection(orders: readonly Order[], rows: number): Order
     page: (direction) => place((from) => from + direction * visible),
     jump: (to) => place((_, count) => (to === 'first' ? 0 : count - 1)),
     toggleProblem: () => {
-      if (!current) return 'no open orders';
-      if (selectedIds.has(current.orderId)) return null;
-      if (selected.length >= MAX_ORDER_SELECTION) return `a batch takes at most ${MAX_ORDER_SELECTION} orders (${selected.length} selected)`;
-      const first = selected[0];
-      if (first && first.category !== current.category) return `a batch must be one category: the selection is ${first.category}, this order is ${current.category}`;
+      const at = currentNow();
+      if (!at) return 'no open orders';
+      const chosen = selectedNow();
+      if (chosen.some((o) => o.orderId === at.orderId)) return null;
+      if (chosen.length >= MAX_ORDER_SELECTION) return `a batch takes at most ${MAX_ORDER_SELECTION} orders (${chosen.length} selected)`;
+      const first = chosen[0];
+      if (first && first.category !== at.category) return `a batch must be one category: the selection is ${first.category}, this order is ${at.category}`;
       return null;
     },
     toggle: () => {
-      if (!current) return;
-      const id = current.orderId;
-      setMarked((m) => (selectedIds.has(id) ? m.filter((x) => x !== id) : [...m.filter((x) => open.has(x)), id]));
+      const at = currentNow();
+      if (!at) return;
+      const id = at.orderId;
+      const live = new Set(listRef.current.map((o) => o.orderId));
+      setMarked((m) => (m.includes(id) ? m.filter((x) => x !== id) : [...m.filter((x) => live.has(x)), id]));
     },
     clear: () => setMarked([]),
   };

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { Box, Text } from 'ink';
-import { useState } from 'react';
+import { useRef } from 'react';
 import type { BookLevelView } from '../../store/slices/market-slice.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { Panel } from '../components/Panel.js';
@@ -8,6 +8,7 @@ import { AgeBadge } from '../components/AgeBadge.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useRefState } from '../hooks/use-ref-state.js';
 import { Command } from '../keys/commands.js';
 
 /** Props of the order-book panel. */
@@ -32,12 +33,18 @@ export function BookPanel({ focused, width, height, now, onPickPrice }: BookPane
   const selected = useAppStore((s) => s.market.selected);
   const book = useAppStore((s) => s.market.books[symbolKey(s.market.selected)]);
   const qtyPlaces = useAppStore((s) => s.market.instruments[symbolKey(s.market.selected)]?.quantityPrecision ?? 4);
-  const [cursor, setCursor] = useState(0);
+  // Ref-backed cursor: "k Enter" in one burst of keys must copy the level the cursor is on now.
+  const [cursor, setCursor, cursorNow] = useRefState(0);
+  const bookNow = useRef(book);
+  bookNow.current = book;
   const inner = Math.max(10, width - 2);
   const perSide = Math.max(1, Math.floor((height - 5) / 2));
   useCommand(Command.BOOK_CURSOR_UP, () => setCursor((c) => Math.min(c + 1, perSide)));
   useCommand(Command.BOOK_CURSOR_DOWN, () => setCursor((c) => Math.max(c - 1, -perSide + 1)));
-  const levelAtCursor = () => (cursor > 0 ? book?.asks[cursor - 1] : book?.bids[-cursor]);
+  const levelAtCursor = () => {
+    const c = cursorNow.current;
+    return c > 0 ? bookNow.current?.asks[c - 1] : bookNow.current?.bids[-c];
+  };
   useCommand(
     Command.BOOK_COPY_PRICE,
     () => {

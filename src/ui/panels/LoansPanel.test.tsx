@@ -267,6 +267,19 @@ describe('LoansPanel repay', () => {
   });
 });
 
+describe('LoansPanel keys of one chunk', () => {
+  it('"jr" opens the repay form of the second loan; a partial repay typed with its review key in one chunk previews that amount', async () => {
+    const { view, calls } = setup(100, 20, { replies: { 'loan.repay': { repayAmount: '502' } } });
+    await view.waitForText('Gauge');
+    await view.press('jr');
+    await view.waitForText('Repay L2');
+    // Edit, 502, done, review — one chunk.
+    await view.press('\r502\rs');
+    await view.waitForText('Confirm: interest 2 + principal 500');
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('LoansPanel form at small sizes', () => {
   it('the borrow form fits 50x12 and scrolls its fields at 30x7', async () => {
     for (const [w, h] of [[50, 12], [30, 7]] as const) {

@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { Decimal } from 'decimal.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { fit, fitLeft, fmtPct } from '../../domain/format.js';
 import { ratioAfterPledgeChange, repayOutcome } from '../../domain/loan-math.js';
 import type { LoanTerm } from '../../domain/model.js';
@@ -10,6 +10,7 @@ import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useRefState } from '../hooks/use-ref-state.js';
 import { useTextField } from '../hooks/use-text-field.js';
 import { borrowParams, borrowProblem, coinPriceUsdt, loanView, parseAmount, ratioGauge, replyField, termText, type LoanView } from '../hooks/use-loans.js';
 import { Command } from '../keys/commands.js';
@@ -72,18 +73,21 @@ export function LoansPanel({ focused, width, height, now }: LoansPanelProps) {
   const updatedAt = useAppStore((s) => s.loans.updatedAt);
   const tickers = useAppStore((s) => s.market.tickers);
   const overlay = useAppStore((s) => s.ui.overlay);
-  const [cursor, setCursor] = useState(0);
+  // Ref-backed cursor: "j r" in one burst of keys opens the repay form for the loan the cursor is on now.
+  const [cursor, setCursor, cursorNow] = useRefState(0);
+  const loansNow = useRef(loans);
+  loansNow.current = loans;
   const [form, setForm] = useState<LoanFormKind | null>(null);
   // The loan a repay / collateral form acts on, by id: a poll that reorders the list must not switch it.
   const [formLoanId, setFormLoanId] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const sel = Math.min(cursor, Math.max(0, loans.length - 1));
-  const selected = loans[sel] ?? null;
   const noKeys = () => (services.trading === null ? 'no API keys' : null);
-  const needLoan = () => noKeys() ?? (selected ? null : 'no loan selected');
+  const selectedNow = () => loansNow.current[Math.min(cursorNow.current, Math.max(0, loansNow.current.length - 1))] ?? null;
+  const needLoan = () => noKeys() ?? (selectedNow() ? null : 'no loan selected');
   const open = (kind: LoanFormKind) => {
     setForm(kind);
-    setFormLoanId(kind === 'borrow' ? null : (selected?.orderId ?? null));
+    setFormLoanId(kind === 'borrow' ? null : (selectedNow()?.orderId ?? null));
     setOutcome(null);
     store.getState().setOverlay('loanForm');
   };
@@ -92,8 +96,8 @@ export function LoansPanel({ focused, width, height, now }: LoansPanelProps) {
     if (result) setOutcome(result);
     store.getState().setOverlay(null);
   };
-  useCommand(Command.LOANS_UP, () => setCursor(Math.max(0, sel - 1)), () => (loans.length ? null : 'no ongoing loans'));
-  useCommand(Command.LOANS_DOWN, () => setCursor(Math.min(loans.length - 1, sel + 1)), () => (loans.length ? null : 'no ongoing loans'));
+  useCommand(Command.LOANS_UP, () => setCursor((c) => Math.max(0, Math.min(c, loansNow.current.length - 1) - 1)), () => (loans.length ? null : 'no ongoing loans'));
+  useCommand(Command.LOANS_DOWN, () => setCursor((c) => Math.min(loansNow.current.length - 1, c + 1)), () => (loans.length ? null : 'no ongoing loans'));
   useCommand(Command.LOANS_BORROW, () => open('borrow'), noKeys);
   useCommand(Command.LOANS_REPAY, () => open('repay'), needLoan);
   useCommand(Command.LOANS_ADD_PLEDGE, () => open('pledgeIn'), needLoan);
@@ -153,7 +157,7 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
   const amount = useTextField({ accept: NUM, maxLength: 24 });
   const [term, setTerm] = useState<LoanTerm>('FLEXIBLE');
   const [unlock, setUnlock] = useState(false);
-  const [row, setRow] = useState(0);
+  const [row, setRow, rowNow] = useRefState(0);
   const [review, setReview] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [initRate, setInitRate] = useState<Decimal | null>(null);
@@ -200,7 +204,10 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
         : [{ label: kind === 'pledgeIn' ? 'Add' : 'Withdraw', field: amount, unit: l?.pledgeCoin ?? '' }];
   const current = fields[Math.min(row, fields.length - 1)];
   const editingField = fields.find((f) => f.field?.editing)?.field ?? null;
-  const borrowInput = () => ({ loanCoin: loanCoin.value.toUpperCase(), pledgeCoin: pledgeCoin.value.toUpperCase(), term, pledgeAmount: pledgeAmount.value, loanAmount: loanAmount.value });
+  // Handlers read the present: keys of one burst run before the next render.
+  const currentNow = () => fields[Math.min(rowNow.current, fields.length - 1)];
+  const editingNow = () => fields.find((f) => f.field?.isEditing())?.field ?? null;
+  const borrowInput = () => ({ loanCoin: loanCoin.current().toUpperCase(), pledgeCoin: pledgeCoin.current().toUpperCase(), term, pledgeAmount: pledgeAmount.current(), loanAmount: loanAmount.current() });
 
   /** Live preview (repay / collateral) and the problem blocking a send, from the typed values. */
   const preview = (): { readonly text: string; readonly problem: string | null } => {
@@ -209,17 +216,18 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
       return { text: p ? '' : 'review (s) asks the exchange for the hourly interest', problem: p };
     }
     if (!l || !loan) return { text: '', problem: 'no loan selected' };
+    const typed = amount.current();
     const pledgePrice = coinPriceUsdt(tickers, l.pledgeCoin);
     const loanPrice = coinPriceUsdt(tickers, l.loanCoin);
-    const value = amount.value === '' ? null : parseAmount(amount.value);
+    const value = typed === '' ? null : parseAmount(typed);
     if (kind === 'repay') {
-      if (amount.value !== '' && !value) return { text: '', problem: `amount must be a positive number (got "${amount.value}")` };
+      if (typed !== '' && !value) return { text: '', problem: `amount must be a positive number (got "${typed}")` };
       if (!value) return { text: `repays everything: ${amt(l.loanAmount.plus(l.interestAmount))} ${l.loanCoin}`, problem: null };
       if (!pledgePrice || !loanPrice) return { text: `no price for ${pledgePrice ? l.loanCoin : l.pledgeCoin}; no preview`, problem: null };
       const o = repayOutcome(l.loanAmount, l.interestAmount, value, loanPrice, l.pledgeAmount.times(pledgePrice));
       return { text: `interest ${amt(o.interestPaid)} + principal ${amt(o.principalPaid)}; left ${amt(o.principalLeft)}; ratio → ${fmtPct(o.ratio)}`, problem: null };
     }
-    if (!value) return { text: '', problem: amount.value === '' ? 'enter an amount' : `amount must be a positive number (got "${amount.value}")` };
+    if (!value) return { text: '', problem: typed === '' ? 'enter an amount' : `amount must be a positive number (got "${typed}")` };
     if (!pledgePrice || !loan.debtValue) return { text: `no price for ${pledgePrice ? l.loanCoin : l.pledgeCoin}; no preview`, problem: null };
     const change = kind === 'pledgeIn' ? value : value.neg();
     const after = ratioAfterPledgeChange(loan.debtValue, l.pledgeAmount, change, pledgePrice);
@@ -242,10 +250,10 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
       return;
     } else if (kind === 'repay') {
       op = 'loan.repay';
-      params = amount.value === '' ? { orderId: l.orderId, repayAll: 'yes', repayUnlock: unlock ? 'yes' : 'no' } : { orderId: l.orderId, repayAll: 'no', amount: amount.value, repayUnlock: unlock ? 'yes' : 'no' };
+      params = amount.current() === '' ? { orderId: l.orderId, repayAll: 'yes', repayUnlock: unlock ? 'yes' : 'no' } : { orderId: l.orderId, repayAll: 'no', amount: amount.current(), repayUnlock: unlock ? 'yes' : 'no' };
     } else {
       op = 'loan.revisePledge';
-      params = { orderId: l.orderId, amount: amount.value, pledgeCoin: l.pledgeCoin, reviseType: kind === 'pledgeIn' ? 'IN' : 'OUT' };
+      params = { orderId: l.orderId, amount: amount.current(), pledgeCoin: l.pledgeCoin, reviseType: kind === 'pledgeIn' ? 'IN' : 'OUT' };
     }
     setBusy(true);
     exchange.call(op, params).then(
@@ -264,11 +272,13 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
   };
 
   const startReview = () => {
-    editingField?.stopEditing();
+    editingNow()?.stopEditing();
     setTried(true);
-    if (pv.problem) return;
+    // The preview as of now (the amount may have been typed in the same burst as s).
+    const now = preview();
+    if (now.problem) return;
     if (kind !== 'borrow') {
-      setReview(pv.text);
+      setReview(now.text);
       return;
     }
     const input = borrowInput();
@@ -284,19 +294,22 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
     );
   };
 
-  useCommand(Command.LOANS_FORM_UP, () => setRow(Math.max(0, row - 1)), () => (review ? 'reviewing' : null));
-  useCommand(Command.LOANS_FORM_DOWN, () => setRow(Math.min(fields.length - 1, row + 1)), () => (review ? 'reviewing' : null));
-  useCommand(Command.LOANS_FORM_CHOICE, () => current?.choice?.(), () => (current?.choice && !review ? null : 'not a choice field'));
+  useCommand(Command.LOANS_FORM_UP, () => setRow((r) => Math.max(0, r - 1)), () => (review ? 'reviewing' : null));
+  useCommand(Command.LOANS_FORM_DOWN, () => setRow((r) => Math.min(fields.length - 1, r + 1)), () => (review ? 'reviewing' : null));
+  useCommand(Command.LOANS_FORM_CHOICE, () => currentNow()?.choice?.(), () => (currentNow()?.choice && !review ? null : 'not a choice field'));
   useCommand(Command.LOANS_FORM_EDIT, () => {
     if (busy) return;
-    if (editingField) return editingField.stopEditing();
+    const editing = editingNow();
+    if (editing) return editing.stopEditing();
     if (review) return send();
-    if (current?.field) return current.field.startEditing();
-    current?.choice?.();
+    const at = currentNow();
+    if (at?.field) return at.field.startEditing();
+    at?.choice?.();
   });
   useCommand(Command.LOANS_FORM_SUBMIT, () => (review ? send() : startReview()), () => (busy ? 'in flight' : null));
   useCommand(Command.LOANS_FORM_CLOSE, () => {
-    if (editingField) return editingField.stopEditing();
+    const editing = editingNow();
+    if (editing) return editing.stopEditing();
     if (review && !busy) return setReview(null);
     onDone(null);
   });

@@ -165,6 +165,17 @@ describe('OrdersPanel', () => {
     expect(trading?.cancelled).toEqual([]);
   });
 
+  it('keys of one chunk act on the order the cursor is on by then: "jx" asks to cancel the second order', async () => {
+    const { app, trading } = setup([order('1'), order('2'), order('3')]);
+    await app.waitForText('Orders 3 open');
+    await app.press('jx');
+    await app.waitForText('Cancel this order?');
+    expect(app.frame()).toContain('(id 2)');
+    await app.press('y');
+    await waitFor(() => trading?.cancelled.length === 1);
+    expect(trading?.cancelled[0]?.orderId).toBe('2');
+  });
+
   it('cancel asks first, then calls cancelOrder and shows the result', async () => {
     const { app, trading } = setup([order('1'), order('2')]);
     await app.waitForText('Orders 2 open');

@@ -140,6 +140,14 @@ describe('PositionsPanel rendering', () => {
 });
 
 describe('PositionsPanel closing', () => {
+  it('keys of one chunk act on the position the cursor is on by then: "jc" asks to close the second', async () => {
+    const { app, trading } = setup([BTC, ETH]);
+    await app.waitForText('BTCUSDT');
+    await app.press('jc');
+    await app.waitForText('Close ETHUSDT short 2 at market?');
+    expect(trading?.closed).toEqual([]);
+  });
+
   it('one-way: asks first with the mapped order (opposite side, reduce-only, market), then closes the position', async () => {
     const { app, trading, store } = setup([BTC, ETH]);
     await app.waitForText('BTCUSDT');

@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { Position } from '../../domain/model.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { positionKey } from '../../store/slices/positions-slice.js';
@@ -9,6 +9,7 @@ import { cellText, DEFAULT_LIQ_DANGER, DEFAULT_LIQ_WARN, fitPositionColumns, PNL
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useRefState } from '../hooks/use-ref-state.js';
 import { closeBlockedReason, closeDisabledReason, usePositionClose } from '../hooks/position-close.js';
 import { closeAllConfirmText, closeConfirmText, type PositionActionResult } from '../hooks/position-close-text.js';
 import { Command } from '../keys/commands.js';
@@ -77,14 +78,17 @@ export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_
   // Subscribed so the close reasons on the last line follow delivery-status changes.
   useAppStore((s) => Object.values(s.positions.open).map((p) => s.market.delivery[symbolKey(p)] ?? null));
   const instOf = (p: Position) => instruments.find((i) => i !== undefined && i.category === p.category && i.symbol === p.symbol);
-  const [cursor, setCursor] = useState(0);
+  // Ref-backed cursor: keys of one burst ("jjc") run before the next render, and c must close the
+  // position the cursor is on now, not the one drawn last.
+  const [cursor, setCursor, cursorNow] = useRefState(0);
   const idx = Math.max(0, Math.min(cursor, list.length - 1));
   const selected = list[idx] ?? null;
   const last = Math.max(0, list.length - 1);
-  // Functional updates: a burst of keys ("jjj") arrives before the next render.
+  const listNow = useRef(list);
+  listNow.current = list;
   useCommand(Command.POSITIONS_CURSOR_UP, () => setCursor((c) => Math.max(0, Math.min(c, last) - 1)));
   useCommand(Command.POSITIONS_CURSOR_DOWN, () => setCursor((c) => Math.min(last, Math.max(0, c) + 1)));
-  const { confirm, result } = usePositionClose(selected);
+  const { confirm, result } = usePositionClose(() => listNow.current[Math.max(0, Math.min(cursorNow.current, listNow.current.length - 1))] ?? null);
 
   const inner = Math.max(10, width - 2);
   const contentLines = Math.max(1, height - 3);
