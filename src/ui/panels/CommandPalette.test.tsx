@@ -101,6 +101,16 @@ describe('CommandPalette', () => {
     expect(overlayWhenRun).toBeNull();
   });
 
+  it('a query and Enter typed in one chunk run the top match of that query, not of the query before', async () => {
+    const { view } = setup();
+    await ready(view);
+    const ran: string[] = [];
+    view.registry.set(Command.APP_FOCUS_3, { handler: () => void ran.push('trades'), disabledReason: () => null });
+    await view.press('focus the public\r');
+    await waitFor(() => ran.length > 0);
+    expect(ran).toEqual(['trades']);
+  });
+
   it('a panel command focuses its panel before it runs', async () => {
     const { view, store } = setup();
     await ready(view);

@@ -7,6 +7,7 @@ import { fuzzyFilter, highlightSegments } from '../fuzzy.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { CommandRegistryContext, useCommand } from '../hooks/use-commands.js';
+import { useRefState } from '../hooks/use-ref-state.js';
 import { useTextField } from '../hooks/use-text-field.js';
 import type { Binding, KeyScope } from '../keys/binding-types.js';
 import { Command, type CommandId } from '../keys/commands.js';
@@ -68,14 +69,24 @@ export function CommandPalette({ width, height, onClose }: CommandPaletteProps) 
   const instruments = useAppStore((s) => s.market.instruments);
   const field = useTextField({ maxLength: Math.max(8, width - 8) });
   const { startEditing } = field;
-  const [selected, setSelected] = useState(0);
+  // The selection belongs to one query (a new query starts at its best match) and is ref-backed:
+  // ":borrow Enter" typed in one chunk must run the top match of "borrow", not of the empty query.
+  const [selected, setSelected, selectedNow] = useRefState({ query: '', index: 0 });
   /** A refusal shown until the query changes. */
   const [notice, setNotice] = useState<{ readonly text: string; readonly query: string } | null>(null);
   useEffect(() => startEditing(), [startEditing]);
 
   const entries = useMemo(() => buildEntries(bindings, instruments), [bindings, instruments]);
-  const results = useMemo(() => fuzzyFilter(field.value, entries, (e) => (e.kind === 'command' ? `${e.text} ${e.category}` : e.text)), [entries, field.value]);
-  const sel = Math.min(selected, Math.max(0, results.length - 1));
+  const resultsFor = (query: string) => fuzzyFilter(query, entries, (e) => (e.kind === 'command' ? `${e.text} ${e.category}` : e.text));
+  const results = useMemo(() => resultsFor(field.value), [entries, field.value]);
+  const sel = Math.min(selected.query === field.value ? selected.index : 0, Math.max(0, results.length - 1));
+  /** The results and the selected row as they are now (handlers: the query may have grown in this burst). */
+  const now = () => {
+    const query = field.current();
+    const list = resultsFor(query);
+    const s = selectedNow.current;
+    return { query, list, index: Math.min(s.query === query ? s.index : 0, Math.max(0, list.length - 1)) };
+  };
   const reasonOf = (e: Entry): string | null => {
     if (e.kind !== 'command') return null;
     const reg = registry?.get(e.command);
@@ -90,13 +101,20 @@ export function CommandPalette({ width, height, onClose }: CommandPaletteProps) 
   const catW = inner >= 60 ? 10 : 0;
   const labelW = Math.max(6, Math.min(40, Math.floor(inner * 0.45), inner - 2 - keysW - catW - 2));
 
-  useCommand(Command.PALETTE_UP, () => setSelected(Math.max(0, sel - 1)));
-  useCommand(Command.PALETTE_DOWN, () => setSelected(Math.min(results.length - 1, sel + 1)));
+  useCommand(Command.PALETTE_UP, () => {
+    const n = now();
+    setSelected({ query: n.query, index: Math.max(0, n.index - 1) });
+  });
+  useCommand(Command.PALETTE_DOWN, () => {
+    const n = now();
+    setSelected({ query: n.query, index: Math.min(n.list.length - 1, n.index + 1) });
+  });
   useCommand(Command.PALETTE_CLOSE, () => onClose());
   useCommand(
     Command.PALETTE_RUN,
     () => {
-      const hit = results[sel]?.item;
+      const n = now();
+      const hit = n.list[n.index]?.item;
       if (!hit) return;
       if (hit.kind === 'symbol') {
         onClose();
@@ -105,14 +123,14 @@ export function CommandPalette({ width, height, onClose }: CommandPaletteProps) 
       }
       const reason = reasonOf(hit);
       if (reason !== null) {
-        setNotice({ text: `${hit.text}: ${reason}`, query: field.value });
+        setNotice({ text: `${hit.text}: ${reason}`, query: n.query });
         return;
       }
       onClose();
       if (isPanelScope(hit.scope)) store.getState().setFocus(hit.scope);
       registry?.get(hit.command)?.handler();
     },
-    () => (results.length === 0 ? 'nothing matches' : null),
+    () => (now().list.length === 0 ? 'nothing matches' : null),
   );
 
   const muted = theme.muted ?? undefined;

@@ -108,6 +108,20 @@ describe('SymbolPicker', () => {
     expect(second.picked).toEqual([]);
   });
 
+  it('a filter and Enter in one chunk pick that filter\'s symbol; a move in the same chunk counts', async () => {
+    const first = setup();
+    await ready(first.view);
+    await first.view.press('eth\r');
+    await waitFor(() => first.picked.length > 0);
+    expect(first.picked).toEqual([{ category: 'USDT-FUTURES', symbol: 'ETHUSDT' }]);
+    cleanup();
+    const second = setup();
+    await ready(second.view);
+    await second.view.press('\x1b[B\r');
+    await waitFor(() => second.picked.length > 0);
+    expect(second.picked).toEqual([{ category: 'USDT-FUTURES', symbol: 'ETHUSDT' }]);
+  });
+
   it('fits a small box', async () => {
     const { view } = setup(30, 6);
     await ready(view);

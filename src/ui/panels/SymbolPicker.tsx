@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { CATEGORIES, type Category, type Instrument, type Ticker } from '../../domain/model.js';
 import { fit, fitLeft, fmtPct, fmtPrice } from '../../domain/format.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
@@ -7,6 +7,7 @@ import { fuzzyFilter, highlightSegments } from '../fuzzy.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useRefState } from '../hooks/use-ref-state.js';
 import { useTextField } from '../hooks/use-text-field.js';
 import { Command } from '../keys/commands.js';
 
@@ -50,20 +51,36 @@ export function SymbolPicker({ width, height, onClose }: SymbolPickerProps) {
     return map;
   }, [instruments]);
   const tabs = [...byTab.keys()];
-  const [tabChoice, setTab] = useState<Category>(current.category);
+  const [tabChoice, setTab, tabNow] = useRefState<Category>(current.category);
   const tab: Category | undefined = tabs.includes(tabChoice) ? tabChoice : tabs[0];
   const filtered = useMemo(() => new Map([...byTab].map(([c, list]) => [c, fuzzyFilter(field.value, list, (i) => `${i.symbol} ${i.baseCoin}`)])), [byTab, field.value]);
   const results = (tab ? filtered.get(tab) : undefined) ?? [];
 
   // The cursor belongs to one (tab, query): a new tab or query starts at the focused symbol or the top.
   const listKey = `${tab ?? ''}|${field.value}`;
-  const [cursor, setCursor] = useState({ key: '', index: 0 });
-  const initial = Math.max(0, results.findIndex((r) => symbolKey(r.item) === symbolKey(current)));
-  const sel = Math.min(cursor.key === listKey ? cursor.index : field.value === '' ? initial : 0, Math.max(0, results.length - 1));
-  const move = (delta: number) => setCursor({ key: listKey, index: Math.max(0, Math.min(results.length - 1, sel + delta)) });
+  // Ref-backed, and resolved against the query as typed: "btc Enter" in one chunk picks a BTC symbol.
+  const [cursor, setCursor, cursorNow] = useRefState({ key: '', index: 0 });
+  const pick = (cur: { key: string; index: number }, key: string, query: string, list: typeof results) => {
+    const initial = Math.max(0, list.findIndex((r) => symbolKey(r.item) === symbolKey(current)));
+    return Math.min(cur.key === key ? cur.index : query === '' ? initial : 0, Math.max(0, list.length - 1));
+  };
+  const sel = pick(cursor, listKey, field.value, results);
+  /** Tab, query, results and cursor row as they are now (handlers). */
+  const now = () => {
+    const query = field.current();
+    const t: Category | undefined = tabs.includes(tabNow.current) ? tabNow.current : tabs[0];
+    const list = fuzzyFilter(query, (t ? byTab.get(t) : undefined) ?? [], (i) => `${i.symbol} ${i.baseCoin}`);
+    const key = `${t ?? ''}|${query}`;
+    return { t, list, key, index: pick(cursorNow.current, key, query, list) };
+  };
+  const move = (delta: number) => {
+    const n = now();
+    setCursor({ key: n.key, index: Math.max(0, Math.min(n.list.length - 1, n.index + delta)) });
+  };
   const switchTab = (delta: number) => {
-    if (!tab || tabs.length === 0) return;
-    setTab(tabs[(tabs.indexOf(tab) + delta + tabs.length) % tabs.length] ?? tab);
+    const t = now().t;
+    if (!t || tabs.length === 0) return;
+    setTab(tabs[(tabs.indexOf(t) + delta + tabs.length) % tabs.length] ?? t);
   };
   useCommand(Command.PALETTE_UP, () => move(-1));
   useCommand(Command.PALETTE_DOWN, () => move(1));
@@ -73,12 +90,13 @@ export function SymbolPicker({ width, height, onClose }: SymbolPickerProps) {
   useCommand(
     Command.PALETTE_RUN,
     () => {
-      const hit = results[sel]?.item;
+      const n = now();
+      const hit = n.list[n.index]?.item;
       if (!hit) return;
       onClose();
       services.selectSymbol({ category: hit.category, symbol: hit.symbol });
     },
-    () => (results.length === 0 ? 'no symbol matches' : null),
+    () => (now().list.length === 0 ? 'no symbol matches' : null),
   );
 
   const inner = Math.max(10, width - 4);
