@@ -62,6 +62,14 @@ describe('CountdownPanel', () => {
     expectFits(view.frame(), 60, 10);
   });
 
+  it('"a 15 Enter" in one chunk arms with 15 s', async () => {
+    const { countdown, view } = setup();
+    await view.waitForText('OFF');
+    await view.press('a15\r');
+    await waitFor(() => countdown.calls.length > 0);
+    expect(countdown.calls).toEqual(['arm 15']);
+  });
+
   it('Enter on an empty field arms the default 30 s; typed letters never reach hotkeys while editing', async () => {
     const { countdown, view } = setup();
     await view.press('a');

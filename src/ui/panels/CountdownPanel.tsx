@@ -126,9 +126,11 @@ export function CountdownPanel({ focused, width, height, now }: CountdownPanelPr
   );
   useCommand(Command.COUNTDOWN_REARM, () => run('re-arm', (c) => c.arm(cd.windowSec)), notArmed);
   useCommand(Command.COUNTDOWN_DISARM, () => run('disarm', (c) => c.disarm()), notArmed);
+  // isEditing()/current(): "a 20 Enter" may arrive as one stdin chunk, before the next render.
   useCommand(Command.COUNTDOWN_SUBMIT, () => {
-    if (!field.editing) return false;
-    const text = field.value === '' ? fallback : field.value;
+    if (!field.isEditing()) return false;
+    const typed = field.current();
+    const text = typed === '' ? fallback : typed;
     const problem = windowFieldProblem(text);
     if (problem) {
       setFieldError(problem);
@@ -140,7 +142,7 @@ export function CountdownPanel({ focused, width, height, now }: CountdownPanelPr
     return true;
   });
   useCommand(Command.COUNTDOWN_CANCEL_EDIT, () => {
-    if (!field.editing) return false;
+    if (!field.isEditing()) return false;
     field.stopEditing();
     setFieldError(null);
     return true;

@@ -90,6 +90,21 @@ describe('OrderEditOverlay', () => {
   });
 });
 
+describe('OrderEditOverlay keys of one chunk', () => {
+  it('sends the price and quantity as typed with Enter in the same chunk, each in its own field', async () => {
+    const store = createAppStore();
+    store.getState().setOverlay('orderEdit');
+    const sent: OrderEditChange[] = [];
+    const app = renderPanel(<OrderEditOverlay order={order('7')} instrument={BTC} width={50} onSubmit={(c) => sent.push(c)} onCancel={() => undefined} />, { store, columns: 50, rows: 12 });
+    await app.waitForText('97000▌');
+    await afterEffects();
+    // A price, Tab, a quantity, Enter: one stdin chunk.
+    await app.press('96500\t0.02\r');
+    await waitFor(() => sent.length === 1);
+    expect(sent).toEqual([{ price: '96500', qty: '0.02' }]);
+  });
+});
+
 describe('OrderBatchEditOverlay', () => {
   it('takes a signed tick offset and a quantity and submits one change per order', async () => {
     const store = createAppStore();

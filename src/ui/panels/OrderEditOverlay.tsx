@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { checkPrice, checkQuantity, stepPrice } from '../../domain/instrument-rules.js';
 import type { Instrument, Order } from '../../domain/model.js';
 import { parseDecimal } from '../../domain/money.js';
@@ -7,6 +7,7 @@ import type { ModifyChange } from '../../services/order-batch.js';
 import { FieldRow } from '../components/FieldRow.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useRefState } from '../hooks/use-ref-state.js';
 import { useTextField, type TextField } from '../hooks/use-text-field.js';
 import { Command } from '../keys/commands.js';
 
@@ -55,15 +56,24 @@ const NUMBER_KEYS = /^[0-9.]$/;
 
 /** Keeps exactly the selected field in editing mode; tab/up/down move between fields. */
 function useFieldFocus(fields: readonly TextField[]): number {
-  const [at, setAt] = useState(0);
+  const [at, setAt, atNow] = useRefState(0);
   const active = fields[at];
   useEffect(() => {
     active?.startEditing();
     return () => active?.stopEditing();
     // The field objects are recreated every render; only the index matters.
   }, [at]);
-  useCommand(Command.ORDERS_EDIT_NEXT_FIELD, () => setAt((i) => (i + 1) % fields.length));
-  useCommand(Command.ORDERS_EDIT_PREV_FIELD, () => setAt((i) => (i - 1 + fields.length) % fields.length));
+  // Switch the editing field in the handler too: "Tab 0.02 Enter" in one stdin chunk must type into
+  // the next field, before the effect above runs on the next render.
+  const go = (delta: number) => {
+    const from = atNow.current;
+    const to = (from + delta + fields.length) % fields.length;
+    fields[from]?.stopEditing();
+    fields[to]?.startEditing();
+    setAt(to);
+  };
+  useCommand(Command.ORDERS_EDIT_NEXT_FIELD, () => go(1));
+  useCommand(Command.ORDERS_EDIT_PREV_FIELD, () => go(-1));
   return at;
 }
 
@@ -88,12 +98,19 @@ export function OrderEditOverlay({ order, instrument, width, onSubmit, onCancel 
   const qty = useTextField({ initial: order.qty.toFixed(), accept: NUMBER_KEYS, maxLength: 24 });
   const at = useFieldFocus([price, qty]);
   const check = checkOrderEdit(order, instrument, price.value, qty.value);
+  // Enter sends at once: check the text as typed by now (digits and Enter may share one stdin chunk),
+  // never the last render's, or a half-typed price would go out.
+  const checkNow = () => checkOrderEdit(order, instrument, price.current(), qty.current());
   useCommand(
     Command.ORDERS_EDIT_SUBMIT,
     () => {
-      if (check.change) onSubmit(check.change);
+      const c = checkNow();
+      if (c.change) onSubmit(c.change);
     },
-    () => (check.change ? null : (check.price ?? check.qty ?? check.form ?? 'fix the fields first')),
+    () => {
+      const c = checkNow();
+      return c.change ? null : (c.price ?? c.qty ?? c.form ?? 'fix the fields first');
+    },
   );
   useCommand(Command.ORDERS_EDIT_CANCEL, onCancel);
   const base = instrument?.baseCoin;
@@ -170,12 +187,17 @@ export function OrderBatchEditOverlay({ orders, instruments, width, onSubmit, on
   const qty = useTextField({ initial: '', accept: NUMBER_KEYS, maxLength: 24 });
   const at = useFieldFocus([ticks, qty]);
   const check = checkBatchEdit(orders, instruments, ticks.value, qty.value);
+  const checkNow = () => checkBatchEdit(orders, instruments, ticks.current(), qty.current());
   useCommand(
     Command.ORDERS_EDIT_SUBMIT,
     () => {
-      if (check.changes) onSubmit(check.changes);
+      const c = checkNow();
+      if (c.changes) onSubmit(c.changes);
     },
-    () => (check.changes ? null : (check.problem ?? 'fix the fields first')),
+    () => {
+      const c = checkNow();
+      return c.changes ? null : (c.problem ?? 'fix the fields first');
+    },
   );
   useCommand(Command.ORDERS_EDIT_CANCEL, onCancel);
   return (
