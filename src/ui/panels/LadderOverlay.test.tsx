@@ -45,7 +45,10 @@ function setup(mark: string) {
     },
   };
   const app = renderPanel(<LadderOverlay width={90} height={22} onClose={() => undefined} />, { store, services: unusedServices({ trading }), now: () => NOW, columns: 90, rows: 22 });
-  return { app, sent };
+  /** Moves the best bid (a new book from the stream). */
+  const bidTo = (price: string) =>
+    store.getState().setBooks({ 'USDT-FUTURES:BTCUSDT': { bids: [{ price, size: '1', cum: d('1') }], asks: [{ price: '97100', size: '1', cum: d('1') }], seq: '2', source: 'books5', updatedAt: NOW, synced: true } }, NOW);
+  return { app, sent, bidTo };
 }
 
 describe('LadderOverlay', () => {
@@ -63,6 +66,27 @@ describe('LadderOverlay', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]?.map((r) => r.price)).toEqual(['97000', '96750', '96500', '96250', '96000']);
     expect(sent[0]?.every((r) => r.orderType === 'limit' && r.side === 'buy' && r.qty === '0.01' && r.timeInForce === 'gtc')).toBe(true);
+  });
+
+  it('prefills From once with the best bid; the book moving never rewrites it, nor what the review showed', async () => {
+    const { app, sent, bidTo } = setup('97000');
+    await app.waitForText('From price');
+    await app.waitForText(/From price\s+97000 /);
+    // The book moves while the form is open: the prefilled From stays.
+    bidTo('97010');
+    await app.press(`${DOWN}${DOWN}${ENTER}96000${ENTER}${DOWN}${DOWN}${ENTER}0.01${ENTER}`);
+    await app.waitForText(/Qty each\s+0\.01/);
+    expect(app.frame()).toMatch(/From price\s+97000 /);
+    // A From typed by the trader stays too.
+    await app.press(`\x1b[A\x1b[A\x1b[A${ENTER}96900${ENTER}r`);
+    await app.waitForText('Send 5 orders, 0.01 each');
+    expect(app.frame()).toContain('buy 0.01 BTCUSDT @ 96900.0');
+    // The book moves during the review: y sends exactly the reviewed rungs.
+    bidTo('97050');
+    await app.waitForText('Send 5 orders');
+    await app.press('y');
+    await waitFor(() => sent.length === 1);
+    expect(sent[0]?.map((r) => r.price)).toEqual(['96900', '96675', '96450', '96225', '96000']);
   });
 
   it('refuses a ladder whose rungs collapse, and needs a second y when a rung is far from mark', async () => {

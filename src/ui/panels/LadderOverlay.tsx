@@ -56,12 +56,17 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
   const [results, setResults] = useState<OrderResults | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const editingField = useRef<ReturnType<typeof useTextField> | null>(null);
-  const { setValue: setFrom } = from;
-  // Start the ladder at the best bid so a typical one needs two numbers typed.
+  // Start the ladder at the best bid so a typical one needs two numbers typed: once, when a bid is
+  // first known. Never again: a price that moved under the trader's eyes (or over what they typed)
+  // would send rungs they did not choose.
+  const prefilled = useRef(false);
   useEffect(() => {
-    if (bid !== '') setFrom(bid);
-    // Only when the overlay opens.
-  }, [setFrom]);
+    if (prefilled.current || bid === '') return;
+    prefilled.current = true;
+    if (from.current() === '') from.setValue(bid);
+  }, [bid]);
+  /** The requests the review showed; y sends exactly these. */
+  const reviewed = useRef<OrderRequest[] | null>(null);
 
   const rows = [
     { label: 'Side', value: `‹ ${side} ›`, cycle: () => setSide((x) => (x === 'buy' ? 'sell' : 'buy')) },
@@ -129,26 +134,31 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
     setWarnings({ texts, acknowledged: false });
     setProblem(null);
     setResults(null);
+    reviewed.current = now.requests;
     setReview(true);
   });
   useCommand(
     Command.DESK_CONFIRM,
     () => {
-      const now = plan();
-      if (typeof now === 'string' || !trading) return void setProblem(typeof now === 'string' ? now : 'trading is off');
+      const requests = reviewed.current;
+      if (!requests || !trading) return void setProblem(trading ? 'review first (r)' : 'trading is off');
       const w = warningsRef.current;
       if (w.texts.length > 0 && !w.acknowledged) return void setWarnings({ ...w, acknowledged: true });
       if (w.texts.length > 0) store.getState().logEvent('warn', `ladder: sent despite ${w.texts.join('; ')}`, clock());
       setReview(false);
-      const title = `ladder of ${now.requests.length}`;
+      reviewed.current = null;
+      const title = `ladder of ${requests.length}`;
       setResults({ title, pending: true, error: null, items: [] });
-      void trading.submitBatch(now.requests).then((o) => setResults({ title, pending: false, error: o.error ?? null, items: o.items.map((i) => ({ orderId: i.orderId || i.clientOid, status: i.status, ...(i.error ? { error: i.error } : {}) })) }));
+      void trading.submitBatch(requests).then((o) => setResults({ title, pending: false, error: o.error ?? null, items: o.items.map((i) => ({ orderId: i.orderId || i.clientOid, status: i.status, ...(i.error ? { error: i.error } : {}) })) }));
     },
     () => (!reviewRef.current ? 'review first (r)' : null),
   );
   useCommand(Command.DESK_BACK, () => {
     if (stopEditing()) return;
-    if (reviewRef.current) return setReview(false);
+    if (reviewRef.current) {
+      reviewed.current = null;
+      return setReview(false);
+    }
     onClose();
   });
 
