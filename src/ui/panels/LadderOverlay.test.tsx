@@ -72,6 +72,9 @@ describe('LadderOverlay', () => {
     const { app, sent, bidTo } = setup('97000');
     await app.waitForText('From price');
     await app.waitForText(/From price\s+97000 /);
+    // Nothing typed yet: a hint, not an error.
+    expect(app.frame()).toContain('fill To price and Qty each, then r to review');
+    expect(app.frame()).not.toContain('is not a positive decimal number');
     // The book moves while the form is open: the prefilled From stays.
     bidTo('97010');
     await app.press(`${DOWN}${DOWN}${ENTER}96000${ENTER}${DOWN}${DOWN}${ENTER}0.01${ENTER}`);

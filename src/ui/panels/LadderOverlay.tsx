@@ -162,6 +162,8 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
     onClose();
   });
 
+  // Nothing typed yet is not an error: say what to fill instead.
+  const unfilled = to.value === '' || qty.value === '';
   const formRows = rows.length;
   const listRows = Math.max(1, height - 4 - formRows - 2 - (review ? warnings.texts.length + (warnings.acknowledged ? 1 : 0) : 0));
   const total = typeof p === 'string' ? null : p.prices.reduce((a, x) => a.plus(x.times(p.requests[0]?.qty ?? '0')), new Decimal(0));
@@ -174,8 +176,8 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
       {rows.map((r, i) => (
         <FieldRow key={r.label} label={r.label} labelWidth={14} value={r.field ? r.field.value : (r.value ?? '')} selected={i === row && !review} editing={r.field?.editing ?? false} {...(r.unit ? { unit: r.unit } : {})} />
       ))}
-      <Text wrap="truncate-end" bold={review} color={(problem || typeof p === 'string' ? theme.danger : review ? theme.warn : theme.muted) ?? undefined}>
-        {problem ?? (typeof p === 'string' ? p : review ? `Send ${p.requests.length} orders, ${p.requests[0]?.qty ?? ''} each, value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''}? y sends, Esc goes back` : `${p.requests.length} orders · value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''} · r to review`)}
+      <Text wrap="truncate-end" bold={review} color={(problem || (typeof p === 'string' && !unfilled) ? theme.danger : review ? theme.warn : theme.muted) ?? undefined}>
+        {problem ?? (typeof p === 'string' ? (unfilled ? 'fill To price and Qty each, then r to review' : p) : review ? `Send ${p.requests.length} orders, ${p.requests[0]?.qty ?? ''} each, value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''}? y sends, Esc goes back` : `${p.requests.length} orders · value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''} · r to review`)}
       </Text>
       {review && warnings.texts.length > 0
         ? warnings.texts.map((t) => (
