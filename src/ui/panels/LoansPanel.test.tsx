@@ -132,7 +132,9 @@ describe('LoansPanel', () => {
     await view.press('\r');
     await view.press('s');
     await view.waitForText('give exactly one of collateral amount or loan amount');
-    expect(calls).toEqual([]);
+    // Only the live estimate's reads went out.
+    const writes = () => calls.filter((c) => c.id !== 'loan.getCoins' && c.id !== 'loan.getInterest');
+    expect(writes()).toEqual([]);
     // Clear the collateral amount and review again.
     await view.press('\u001B[A');
     await view.press('\r');
@@ -141,8 +143,8 @@ describe('LoansPanel', () => {
     await view.press('s');
     await view.waitForText('Confirm: borrow 100 USDT');
     await view.press('y');
-    await waitFor(() => calls.length > 0);
-    expect(calls).toEqual([{ id: 'loan.borrow', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '100' } }]);
+    await waitFor(() => writes().length > 0);
+    expect(writes()).toEqual([{ id: 'loan.borrow', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '100' } }]);
     await view.waitForText('borrowed: order 777');
     expect(store.getState().ui.overlay).toBeNull();
   });
@@ -211,11 +213,47 @@ describe('LoansPanel borrow by collateral', () => {
     await view.press('\r');
     await view.press('s');
     await view.waitForText('up to 12000 USDT, ~0.0123 USDT/hour');
-    expect(calls[0]).toEqual({ id: 'loan.getInterest', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.5' } });
+    expect(calls.filter((c) => c.id === 'loan.getInterest').at(-1)).toEqual({ id: 'loan.getInterest', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.5' } });
+    expect(calls.some((c) => c.id === 'loan.borrow')).toBe(false);
     await view.press('y');
-    await waitFor(() => calls.length > 1);
-    expect(calls[1]).toEqual({ id: 'loan.borrow', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.5' } });
+    await waitFor(() => calls.some((c) => c.id === 'loan.borrow'));
+    expect(calls.filter((c) => c.id === 'loan.borrow')).toEqual([{ id: 'loan.borrow', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.5' } }]);
     await view.waitForText('borrowed: order 778');
+  });
+});
+
+describe('LoansPanel borrow form: live terms and estimate', () => {
+  const COINS = {
+    loanInfos: [{ coin: 'USDT', hourRateFlexible: '0.000006', rateFlexible: '0.0525', hourRate7D: '0.000005', rate7D: '0.045', hourRate30D: '0.0000048', rate30D: '0.0425', minBorrowAmount: '10', maxBorrowAmount: '2000000' }],
+    pledgeInfos: [{ coin: 'BTC', initRate: '0.65', supRate: '0.8', forceRate: '0.91' }],
+  };
+
+  it('shows the rates and ratios, then an estimate that follows the amount typed, with nothing sent', async () => {
+    const { view, calls } = setup(110, 20, { replies: { 'loan.getCoins': COINS, 'loan.getInterest': { hourInterest: '0.0378', loanAmount: '6305.25' } } });
+    await view.waitForText('Gauge');
+    await view.press('b');
+    await view.waitForText('New loan');
+    await view.waitForText('FLEXIBLE 0.0006%/h · 5.25%/yr · 10–2000000 USDT · init 65.00% · call 80.00% · liq 91.00%');
+    // A collateral amount: the exchange's own estimate, asked after the typing pauses.
+    for (let i = 0; i < 3; i += 1) await view.press('\u001B[B');
+    await view.press('\r0.25');
+    await view.waitForText('up to 6305.25 USDT · ~0.0378 USDT/hour at that amount');
+    expect(calls.filter((c) => c.id === 'loan.getInterest').at(-1)?.params).toEqual({ loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.25' });
+    // Clear it and give a loan amount instead: interest from the rate, collateral from the initial ratio (BTC at 40000).
+    await view.press(`${'\u007f'.repeat(4)}\r\u001B[B\r5200\r`);
+    await view.waitForText('~0.0312 USDT/hour · ~0.7488 over a day · needs ≥ 0.2 BTC');
+    // A fixed term: its own rate and the whole term's interest.
+    await view.press('\u001B[A\u001B[A\r');
+    await view.waitForText('SEVEN 0.0005%/h · 4.50%/yr');
+    await view.waitForText('~0.026 USDT/hour · ~4.368 over the 7-day term · needs ≥ 0.2 BTC');
+    expect(calls.some((c) => c.id === 'loan.borrow')).toBe(false);
+  });
+
+  it('says when the rates cannot be had, and still takes the form', async () => {
+    const { view } = setup(100, 20, { replies: { 'loan.getCoins': new Error('loan.getCoins failed: HTTP 503') } });
+    await view.waitForText('Gauge');
+    await view.press('b');
+    await view.waitForText('rates: loan.getCoins failed: HTTP 503');
   });
 });
 

@@ -9,6 +9,7 @@ import { AgeBadge } from '../components/AgeBadge.js';
 import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
+import { useBorrowEstimate } from '../hooks/use-borrow-estimate.js';
 import { useCommand } from '../hooks/use-commands.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { useTextField } from '../hooks/use-text-field.js';
@@ -315,8 +316,12 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
   });
 
   const title = kind === 'borrow' ? 'New loan' : kind === 'repay' ? `Repay ${l?.orderId ?? ''}` : `${kind === 'pledgeIn' ? 'Add' : 'Withdraw'} collateral ${l?.orderId ?? ''}`;
-  // Field rows that fit beside the title, preview and hint lines; the window follows the cursor.
-  const shown = Math.max(1, rows - 3);
+  // Borrow: the coins' rates and ratios, and an estimate that follows what is typed (before any review).
+  const live = useBorrowEstimate(kind === 'borrow' && review === null, { loanCoin: loanCoin.value.toUpperCase(), pledgeCoin: pledgeCoin.value.toUpperCase(), term, pledgeAmount: pledgeAmount.value, loanAmount: loanAmount.value }, tickers);
+  const liveLines = [live.terms, live.estimate].filter((t): t is string => t !== null);
+  // Field rows that fit beside the title, the live lines, preview and hint; the window follows the cursor.
+  const extra = Math.min(liveLines.length, Math.max(0, rows - 4));
+  const shown = Math.max(1, rows - 3 - extra);
   const first = Math.max(0, Math.min(row - shown + 1, fields.length - shown));
   const hint = busy ? 'sending…' : review ? 'enter/s sends · esc back' : '↑↓ field · enter edit · ←→ choice · s review · esc close';
   return (
@@ -324,6 +329,11 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
       <Text wrap="truncate-end" bold>{title}</Text>
       {fields.slice(first, first + shown).map((f, j) => (
         <FieldRow key={f.label} label={f.label} value={f.field ? f.field.value : (f.value ?? '')} selected={first + j === row && !review} editing={f.field?.editing ?? false} unit={f.unit} />
+      ))}
+      {liveLines.slice(0, extra).map((t, i) => (
+        <Text key={`live${i}`} wrap="truncate-end" color={theme.accent ?? undefined}>
+          {t}
+        </Text>
       ))}
       {tried && pv.problem && !review ? (
         <Text wrap="truncate-end" color={theme.danger ?? undefined} bold>{pv.problem}</Text>

@@ -1,0 +1,146 @@
+import { Decimal } from 'decimal.js';
+import { fmtPct } from '../../domain/format.js';
+import { estimateTermInterest, hourlyInterest, hourlyToAnnual, pledgeNeeded, termHours } from '../../domain/loan-math.js';
+import type { LoanTerm, Ticker } from '../../domain/model.js';
+import { useEffect, useState } from 'react';
+import { useAppContext } from './app-context.js';
+import { coinPriceUsdt, parseAmount, replyField, type BorrowInput } from './use-loans.js';
+
+/** Wait after the last keystroke before asking the exchange, ms. */
+export const ESTIMATE_DEBOUNCE_MS = 350;
+
+/** A loan coin's rates and limits and a pledge coin's ratios, as `loan.getCoins` gives them (fractions). */
+export interface BorrowTerms {
+  /** Hourly rate of the chosen term (fraction). */
+  readonly hourRate: Decimal | null;
+  /** Annual rate of the chosen term (fraction), from the reply or hourly × 8760. */
+  readonly annualRate: Decimal | null;
+  readonly minBorrow: string | null;
+  readonly maxBorrow: string | null;
+  /** Initial, margin-call and liquidation ratios of the pledge coin (fractions). */
+  readonly initRate: Decimal | null;
+  readonly supRate: Decimal | null;
+  readonly forceRate: Decimal | null;
+}
+
+/** The two lines the borrow form shows: the terms, and the estimate for what is typed. */
+export interface BorrowEstimate {
+  /** E.g. "FLEXIBLE 0.0006 %/h · 5.25 %/yr · 10–2 000 000 USDT · init 65 % · call 80 % · liq 91 %"; null while unknown. */
+  readonly terms: string | null;
+  /** E.g. "up to 6305.247 USDT · ~0.0378 USDT/hour"; null when nothing to estimate. */
+  readonly estimate: string | null;
+}
+
+const RATE_FIELDS: Readonly<Record<LoanTerm, { readonly hour: string; readonly year: string }>> = {
+  FLEXIBLE: { hour: 'hourRateFlexible', year: 'rateFlexible' },
+  SEVEN: { hour: 'hourRate7D', year: 'rate7D' },
+  THIRTY: { hour: 'hourRate30D', year: 'rate30D' },
+};
+
+function dec(v: string | null): Decimal | null {
+  return v === null ? null : parseAmount(v) ?? (v === '0' ? new Decimal(0) : null);
+}
+
+/** The entry of `list` (a reply array) whose `coin` is `coin`. */
+function entryFor(list: unknown, coin: string): unknown {
+  return Array.isArray(list) ? list.find((i: unknown) => replyField(i, 'coin') === coin) : undefined;
+}
+
+/** Reads the rates of `term` for `loanCoin` and the ratios of `pledgeCoin` from a `loan.getCoins` reply. */
+export function borrowTermsFrom(reply: unknown, loanCoin: string, pledgeCoin: string, term: LoanTerm): BorrowTerms {
+  const rec = typeof reply === 'object' && reply !== null ? (reply as Record<string, unknown>) : {};
+  const loan = entryFor(rec.loanInfos, loanCoin);
+  const pledge = entryFor(rec.pledgeInfos, pledgeCoin);
+  const hourRate = dec(replyField(loan, RATE_FIELDS[term].hour));
+  const annual = dec(replyField(loan, RATE_FIELDS[term].year));
+  return {
+    hourRate,
+    annualRate: annual ?? (hourRate ? hourlyToAnnual(hourRate) : null),
+    minBorrow: replyField(loan, 'minBorrowAmount') ?? replyField(loan, 'minBorrowLimit'),
+    maxBorrow: replyField(loan, 'maxBorrowAmount') ?? replyField(loan, 'maxBorrowLimit'),
+    initRate: dec(replyField(pledge, 'initRate')),
+    supRate: dec(replyField(pledge, 'supRate')),
+    forceRate: dec(replyField(pledge, 'forceRate')),
+  };
+}
+
+/** The terms line: rates of the term, borrow limits, the pledge coin's three ratios. */
+export function termsText(t: BorrowTerms, term: LoanTerm, loanCoin: string): string {
+  const parts = [`${term} ${t.hourRate ? fmtPct(t.hourRate, { decimals: 4 }) : '?'}/h · ${t.annualRate ? fmtPct(t.annualRate) : '?'}/yr`];
+  if (t.minBorrow !== null || t.maxBorrow !== null) parts.push(`${t.minBorrow ?? '?'}–${t.maxBorrow ?? '?'} ${loanCoin}`);
+  if (t.initRate) parts.push(`init ${fmtPct(t.initRate)} · call ${t.supRate ? fmtPct(t.supRate) : '?'} · liq ${t.forceRate ? fmtPct(t.forceRate) : '?'}`);
+  return parts.join(' · ');
+}
+
+/**
+ * The estimate for a loan amount, worked out here: interest per hour at the term's rate, over the
+ * fixed term (or per day when flexible), and the collateral the initial ratio asks for.
+ */
+export function loanAmountEstimate(amount: Decimal, t: BorrowTerms, input: Pick<BorrowInput, 'loanCoin' | 'pledgeCoin' | 'term'>, tickers: Readonly<Record<string, Ticker>>): string | null {
+  if (!t.hourRate) return null;
+  const perHour = hourlyInterest(amount, t.hourRate);
+  const span = termHours(input.term) === null ? 'a day' : `the ${input.term === 'SEVEN' ? '7' : '30'}-day term`;
+  const parts = [`~${perHour.toSignificantDigits(4).toFixed()} ${input.loanCoin}/hour`, `~${estimateTermInterest(amount, t.hourRate, input.term).toSignificantDigits(4).toFixed()} over ${span}`];
+  const loanPrice = coinPriceUsdt(tickers, input.loanCoin);
+  const pledgePrice = coinPriceUsdt(tickers, input.pledgeCoin);
+  const needed = t.initRate && loanPrice && pledgePrice ? pledgeNeeded(amount.times(loanPrice), t.initRate, pledgePrice) : null;
+  if (needed) parts.push(`needs ≥ ${needed.toDecimalPlaces(8, Decimal.ROUND_UP).toFixed()} ${input.pledgeCoin}`);
+  return parts.join(' · ');
+}
+
+/**
+ * Live terms and interest estimate for the borrow form, updating as the user types: the loan coin's
+ * rates and limits (`loan.getCoins`, asked again when a coin changes), and either the exchange's own
+ * estimate for a collateral amount (`loan.getInterest`, the borrowable amount and interest per hour)
+ * or, for a loan amount, the interest and the collateral needed worked out from the rates. Each
+ * request waits `ESTIMATE_DEBOUNCE_MS` after the last keystroke; failures show as a line, never throw.
+ * Inactive (nothing asked) when `active` is false.
+ */
+export function useBorrowEstimate(active: boolean, input: BorrowInput, tickers: Readonly<Record<string, Ticker>>): BorrowEstimate {
+  const { services } = useAppContext();
+  const [terms, setTerms] = useState<{ readonly key: string; readonly reply: unknown } | { readonly key: string; readonly error: string } | null>(null);
+  const [quote, setQuote] = useState<{ readonly key: string; readonly text: string } | null>(null);
+  const coinsKey = `${input.loanCoin}|${input.pledgeCoin}`;
+  useEffect(() => {
+    if (!active || input.loanCoin === '' || input.pledgeCoin === '') return undefined;
+    let live = true;
+    const timer = setTimeout(() => {
+      services.exchange.call('loan.getCoins', { coin: input.loanCoin }).then(
+        (reply) => live && setTerms({ key: coinsKey, reply }),
+        (error: unknown) => live && setTerms({ key: coinsKey, error: error instanceof Error ? error.message : String(error) }),
+      );
+    }, ESTIMATE_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [active, coinsKey]);
+
+  const pledge = parseAmount(input.pledgeAmount);
+  const loanAmount = parseAmount(input.loanAmount);
+  const quoteKey = `${coinsKey}|${input.term}|${input.pledgeAmount}`;
+  const asksExchange = active && pledge !== null && input.loanAmount === '';
+  useEffect(() => {
+    if (!asksExchange) return undefined;
+    let live = true;
+    const timer = setTimeout(() => {
+      const params = { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, daily: input.term, pledgeAmount: input.pledgeAmount };
+      services.exchange.call('loan.getInterest', params).then(
+        (reply) => live && setQuote({ key: quoteKey, text: `up to ${replyField(reply, 'loanAmount') ?? '?'} ${input.loanCoin} · ~${replyField(reply, 'hourInterest') ?? '?'} ${input.loanCoin}/hour at that amount` }),
+        (error: unknown) => live && setQuote({ key: quoteKey, text: `estimate failed: ${error instanceof Error ? error.message : String(error)}` }),
+      );
+    }, ESTIMATE_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [asksExchange, quoteKey]);
+
+  if (!active) return { terms: null, estimate: null };
+  const known = terms !== null && terms.key === coinsKey && 'reply' in terms ? borrowTermsFrom(terms.reply, input.loanCoin, input.pledgeCoin, input.term) : null;
+  const termsLine = terms === null || terms.key !== coinsKey ? 'rates: asking the exchange…' : 'error' in terms ? `rates: ${terms.error}` : known ? termsText(known, input.term, input.loanCoin) : null;
+  let estimate: string | null = null;
+  if (loanAmount !== null && input.pledgeAmount === '') estimate = known ? loanAmountEstimate(loanAmount, known, input, tickers) : null;
+  else if (asksExchange) estimate = quote !== null && quote.key === quoteKey ? quote.text : 'estimating…';
+  return { terms: termsLine, estimate };
+}
