@@ -189,8 +189,11 @@ export function App() {
   const prompt = overlay === 'quit' ? <ConfirmOverlay question="Quit utadash?" details={['Connections close. The countdown is off.']} width={Math.min(columns, 70)} /> : overlay === 'quitcountdown' ? <QuitCountdownPrompt width={Math.min(columns, 80)} now={now} onDecision={quitDecision} busy={quitBusy} error={quitError} /> : null;
   // The quit prompts take the ticker's rows plus what they need; the main area gives up the rest.
   const promptHeight = Math.max(layout.tickerHeight, overlay === 'quitcountdown' ? (quitError ? 8 : 7) : 5);
+  // Rows only are clipped here and in the main area: every width below is laid out to fit, and a
+  // horizontal clip makes Ink slice every line drawn directly inside it each frame (panel borders are
+  // drawn in their parent's clip).
   return (
-    <Box flexDirection="column" width={columns} height={rows} overflow="hidden">
+    <Box flexDirection="column" width={columns} height={rows} overflowY="hidden">
       <ViewCommands
         onOpen={(v) => {
           setDesk(v);
@@ -205,7 +208,7 @@ export function App() {
       ) : (
         <TickerPanel focused={false} width={columns} now={now} />
       )}
-      <Box height={layout.mainHeight - (prompt ? promptHeight - layout.tickerHeight : 0)} width={columns} overflow="hidden">
+      <Box height={layout.mainHeight - (prompt ? promptHeight - layout.tickerHeight : 0)} width={columns} overflowY="hidden">
         {main()}
       </Box>
       <Box height={1} width={columns} flexDirection="column" overflow="hidden">
