@@ -14,7 +14,7 @@ export interface CliOptions {
   readonly maxFps: number | null;
   /** Write the log here (default: $XDG_STATE_HOME/utadash/utadash.log). */
   readonly logFile: string | null;
-  /** SSH mode (5 fps cap; no animation) even without SSH_CONNECTION; add NO_COLOR or `--theme monochrome` for monochrome. */
+  /** SSH mode (market data redraws 5 times a second, keys at once; no animation) even without SSH_CONNECTION; add NO_COLOR or `--theme monochrome` for monochrome. */
   readonly ssh: boolean;
   /** Seed of the embedded exchange's synthetic market. */
   readonly seed: number | null;
@@ -50,10 +50,11 @@ Options:
   --demo             the embedded exchange even when keys are configured
   --symbol SYMBOL    start on SYMBOL (e.g. BTCUSDT or USDT-FUTURES:BTCUSDT)
   --theme NAME       dark, light, high-contrast or monochrome
-  --max-fps N        frame rate cap (1–60; default 60, 5 in SSH mode; market
-                     data is published at most 10 times a second either way)
-  --ssh              SSH mode, automatic when SSH_CONNECTION is set: 5 fps,
-                     no animation (with NO_COLOR or --theme monochrome: no colour)
+  --max-fps N        frame rate cap (1–60; default 60); market data redraws
+                     at most 10 times a second (5 in SSH mode), keys at once
+  --ssh              SSH mode, automatic when SSH_CONNECTION is set: market
+                     data redraws 5 times a second (keys still at once), no
+                     animation (with NO_COLOR or --theme monochrome: no colour)
   --log-file PATH    log file (default $XDG_STATE_HOME/utadash/utadash.log)
   --seed N           seed of the embedded market
   --record FILE      record socket frames and REST replies to FILE (NDJSON,

@@ -37,6 +37,8 @@ export interface SessionOptions {
   readonly now?: () => number;
   /** Rings the terminal bell (loan alarms); default silent. */
   readonly bell?: () => void;
+  /** Market data publish period, ms; default the services' 100 (SSH mode: 200). */
+  readonly publishMs?: number;
   /** Near-liquidation alarm distance below a loan's liquidation line (fraction); default the services' 0.03. */
   readonly loanAlarmMargin?: Decimal;
   /** Audit log hooks (services/audit-log.ts): REST writes and socket order requests; default none. */
@@ -80,6 +82,7 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
     now,
     hasPrivate: true,
     ...(options.bell ? { bell: options.bell } : {}),
+    ...(options.publishMs ? { publishMs: options.publishMs } : {}),
     ...(options.loanAlarmMargin ? { loanAlarmMargin: options.loanAlarmMargin } : {}),
     ...(options.audit ? { wsTradeObserver: options.audit.wsObserver } : {}),
     fileLog: options.fileLog ?? (() => undefined),

@@ -34,6 +34,8 @@ export interface ServicesDeps {
   readonly bell?: () => void;
   /** Ratio distance (fraction, 0.03 = 3 points) below a loan's liquidation line that raises the near-liquidation alarm; default 0.03. */
   readonly loanAlarmMargin?: Decimal;
+  /** Market data publish period, ms (see MarketServiceDeps.publishMs); default 100. */
+  readonly publishMs?: number;
   /** Watches order requests over the private socket (the audit log); default none. */
   readonly wsTradeObserver?: WsTradeObserver;
 }
@@ -65,7 +67,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
     store.getState().setClockOffset(Math.round(h.clockOffsetMs));
   }, 1000);
   restTimer.unref();
-  const market = new MarketService({ api: deps.api, stream: deps.stream, store, now, log });
+  const market = new MarketService({ api: deps.api, stream: deps.stream, store, now, log, ...(deps.publishMs ? { publishMs: deps.publishMs } : {}) });
   const priv = deps.hasPrivate ? new PrivateService({ api: deps.api, stream: deps.stream, store, now, log }) : null;
   // Debts, funding assets, settings and delta info have no stream topic: polled into the store.
   const poll = deps.hasPrivate ? new PollService({ api: deps.api, now, log, onUpdate: (x) => store.getState().setAccountExtras(x) }) : null;

@@ -22,6 +22,8 @@ export interface MarketServiceDeps {
   /** Writes to the event log (and the file log). */
   readonly log: (level: LogLevelUi, text: string) => void;
   readonly timer?: IntervalTimer;
+  /** How often book, ticker and trade changes reach the store (each a redraw), ms. Default 100 (10 a second); SSH mode 200. */
+  readonly publishMs?: number;
   /** Levels per side published to the store (default 50). */
   readonly publishDepth?: number;
   /** Extra symbols whose tickers are streamed besides the focused one (default: the first ten futures and spot pairs). */
@@ -76,7 +78,8 @@ function categoryOfInstType(instType: string): Category | null {
 /**
  * Market data into the store: instruments over REST, then the focused symbol's book, ticker and
  * trades plus a ticker watchlist over the public socket. Books are kept in exact, sequence-checked
- * `OrderBook`s outside React and published as immutable top-N snapshots at most 10 times a second.
+ * `OrderBook`s outside React and published as immutable top-N snapshots at most 10 times a second
+ * (`publishMs`).
  * A sequence gap drops the book and resubscribes it.
  */
 export class MarketService {
@@ -96,11 +99,12 @@ export class MarketService {
   constructor(private readonly deps: MarketServiceDeps) {
     const timer = sharedIntervalTimer(deps.timer ?? systemIntervalTimer);
     this.focused = deps.store.getState().market.selected;
-    this.bookPub = new Coalescer((batch) => deps.store.getState().setBooks(Object.fromEntries(batch), deps.now()), 100, timer);
-    this.tickerPub = new Coalescer((batch) => deps.store.getState().setTickers([...batch.values()], deps.now()), 100, timer);
+    const every = deps.publishMs ?? 100;
+    this.bookPub = new Coalescer((batch) => deps.store.getState().setBooks(Object.fromEntries(batch), deps.now()), every, timer);
+    this.tickerPub = new Coalescer((batch) => deps.store.getState().setTickers([...batch.values()], deps.now()), every, timer);
     this.tradePub = new Coalescer((batch) => {
       for (const [key, list] of batch) deps.store.getState().addTrades(key, list, deps.now());
-    }, 100, timer);
+    }, every, timer);
   }
 
   /** Loads instruments, starts the focused symbol's feeds and the ticker watchlist. */
