@@ -60,11 +60,18 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   };
   const offHealth = deps.stream.events.on('health', (h) => store.getState().setSocketHealth(h.kind, socketHealthOf(h)));
   const offError = deps.stream.events.on('error', (kind, e) => log('warn', `${kind} socket: ${e.message}`));
+  // REST health into the store once a second, but only what changed: every store write is a redraw,
+  // and the status bar shows the error, the headroom in whole percent, the 429 count and the offset.
   const restTimer = setInterval(() => {
     const h = deps.rest.health();
     const lowest = h.headroom.reduce((min, b) => Math.min(min, b.perSecond > 0 ? b.available / b.perSecond : 1), 1);
-    store.getState().setRestHealth({ lastOkAt: h.lastErrorCode === undefined && h.requests > 0 ? now() : store.getState().connection.rest.lastOkAt, lastError: h.lastErrorCode ?? null, headroom: lowest, rateLimited: h.rateLimited });
-    store.getState().setClockOffset(Math.round(h.clockOffsetMs));
+    const shown = store.getState().connection;
+    const lastError = h.lastErrorCode ?? null;
+    if (shown.rest.lastError !== lastError || Math.round(shown.rest.headroom * 100) !== Math.round(lowest * 100) || shown.rest.rateLimited !== h.rateLimited) {
+      store.getState().setRestHealth({ lastOkAt: lastError === null && h.requests > 0 ? now() : shown.rest.lastOkAt, lastError, headroom: lowest, rateLimited: h.rateLimited });
+    }
+    const offset = Math.round(h.clockOffsetMs);
+    if (shown.clockOffsetMs !== offset) store.getState().setClockOffset(offset);
   }, 1000);
   restTimer.unref();
   const market = new MarketService({ api: deps.api, stream: deps.stream, store, now, log, ...(deps.publishMs ? { publishMs: deps.publishMs } : {}) });
