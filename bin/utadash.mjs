@@ -4,7 +4,12 @@
 // or any source file is newer than it (an edit since the last build), the sources run through tsx
 // instead, so what runs is always what is in src/. UTADASH_FROM_SOURCE=1 forces the sources.
 import { readdirSync, statSync } from 'node:fs';
+import module from 'node:module';
 import { fileURLToPath } from 'node:url';
+
+// Node 22.1+ keeps compiled module code between starts (about a second of loading otherwise, Ink's
+// dependencies most of it); Node 20 has no such cache and skips this.
+module.enableCompileCache?.();
 
 // Production React: the development build records a timing entry per render and costs CPU.
 process.env.NODE_ENV ??= 'production';
