@@ -82,6 +82,27 @@ describe('CandleSeries', () => {
 });
 
 describe('generatePrefill', () => {
+  it.each([
+    ['0.5', 1, '97000'],
+    ['0.0001', 4, '0.5123'],
+    ['1', 0, '4210'],
+    ['0.01', 1, '150.25'],
+  ])('prices sit on the tick %s and are written with exactly %i decimals', (tick, decimals, end) => {
+    const c = generatePrefill({ rng: createRng(9), interval: '1m', count: 300, endTime: T0, endPrice: d(end), sigma: 0.0004, sizePerSecond: d('0.1'), quoteSized: false, tick: d(tick), format: { price: decimals, volume: 4, turnover: 2 } });
+    const bad: string[] = [];
+    for (const k of c) {
+      for (const p of [k[1], k[2], k[3], k[4]]) {
+        const places = p.includes('.') ? (p.split('.')[1] ?? '').length : 0;
+        if (places !== decimals) bad.push(`${p}: ${places} places`);
+        // On the grid, unless the format has fewer places than the tick (then rounded like Decimal.toFixed).
+        if (decimals >= d(tick).decimalPlaces() && !d(p).mod(d(tick)).isZero()) bad.push(`${p} off the ${tick} grid`);
+        if (!d(p).gt(0)) bad.push(`${p} not positive`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+
   it('makes contiguous, aligned, sane candles ending at the given price before the start period', () => {
     for (const interval of INTERVALS) {
       const c = generatePrefill({

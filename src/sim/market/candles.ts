@@ -213,31 +213,75 @@ export interface PrefillOptions {
   readonly format: CandleFormat;
 }
 
-/** Generates `count` plausible candles (a backward random walk ending at `endPrice`), oldest first. */
+/**
+ * A price grid as exact integers: `tick` = `units` × 10^-`scale` (0.5 → 5, 1). Prices on it are whole
+ * numbers of ticks; `text` writes one with `decimals` places exactly (Decimal only when the format has
+ * fewer places than the tick, which then rounds as Decimal does).
+ */
+class TickGrid {
+  private readonly units: bigint;
+  private readonly scale: number;
+
+  constructor(private readonly tick: Decimal) {
+    this.scale = tick.decimalPlaces();
+    this.units = BigInt(tick.times(new Decimal(10).pow(this.scale)).toFixed(0));
+  }
+
+  /**
+   * Nearest whole number of ticks to a price (half up). A count, not money: exact as a JS number
+   * while it is a safe integer (a BTC price on a 0.1 tick is about a million), refused beyond that.
+   */
+  ticksOf(price: Decimal): number {
+    const count = price.div(this.tick).toDecimalPlaces(0, Decimal.ROUND_HALF_UP);
+    if (count.abs().gt(Number.MAX_SAFE_INTEGER)) throw new RangeError(`${price.toFixed()} is too many ticks of ${this.tick.toFixed()} to count exactly`);
+    return count.toNumber();
+  }
+
+  /** `ticks` × tick as a Decimal. */
+  value(ticks: number): Decimal {
+    return new Decimal(ticks).times(this.tick);
+  }
+
+  /** `ticks` × tick written with `decimals` places. */
+  text(ticks: number, decimals: number): string {
+    if (decimals < this.scale) return this.value(ticks).toFixed(decimals);
+    const digits = (BigInt(ticks) * this.units).toString().padStart(this.scale + 1, '0');
+    const whole = this.scale === 0 ? digits : digits.slice(0, -this.scale);
+    const frac = (this.scale === 0 ? '' : digits.slice(-this.scale)).padEnd(decimals, '0');
+    return decimals === 0 ? whole : `${whole}.${frac}`;
+  }
+}
+
+/**
+ * Generates `count` plausible candles (a backward random walk ending at `endPrice`), oldest first.
+ * Prices walk on the tick grid as whole numbers of ticks (exact; a day of 1-minute candles for ten
+ * symbols used to take half a second of decimal arithmetic on the thread the dashboard shares with
+ * the embedded exchange); volume and turnover stay decimal.
+ */
 export function generatePrefill(o: PrefillOptions): readonly SimCandle[] {
   const ms = intervalMs(o.interval);
   const seconds = ms / 1000;
   const stepSigma = Math.min(o.sigma * Math.sqrt(seconds), 0.06);
-  const snap = (p: Decimal): Decimal => p.div(o.tick).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(o.tick);
+  const grid = new TickGrid(o.tick);
   const out: SimCandle[] = [];
-  let close = snap(o.endPrice);
+  let close = grid.ticksOf(o.endPrice);
   let ts = alignTs(o.endTime, o.interval) - ms;
   const meanSize = o.sizePerSecond.times(seconds);
   for (let i = 0; i < o.count; i += 1) {
     const r = o.rng.normal() * stepSigma;
-    const open = snap(close.times(Math.exp(-r)));
-    const hi = Decimal.max(open, close).times(1 + Math.abs(o.rng.normal()) * stepSigma * 0.35);
-    const lo = Decimal.min(open, close).times(1 - Math.abs(o.rng.normal()) * stepSigma * 0.35);
+    const open = Math.max(1, Math.round(close * Math.exp(-r)));
+    const hi = Math.round(Math.max(open, close) * (1 + Math.abs(o.rng.normal()) * stepSigma * 0.35));
+    const lo = Math.max(1, Math.round(Math.min(open, close) * (1 - Math.abs(o.rng.normal()) * stepSigma * 0.35)));
     const size = meanSize.times(o.rng.range(0.35, 1.65));
-    const avg = open.plus(close).div(2);
+    const avg = grid.value(open + close).div(2);
     const volume = o.quoteSized ? size.div(avg) : size;
     const turnover = o.quoteSized ? size : size.times(avg);
     out.push([
       String(ts),
-      open.toFixed(o.format.price),
-      snap(hi).toFixed(o.format.price),
-      snap(lo).toFixed(o.format.price),
-      close.toFixed(o.format.price),
+      grid.text(open, o.format.price),
+      grid.text(hi, o.format.price),
+      grid.text(lo, o.format.price),
+      grid.text(close, o.format.price),
       volume.toFixed(o.format.volume),
       turnover.toFixed(o.format.turnover),
     ]);
