@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { BTC_PERP } from '../domain/instruments.testkit.js';
 import type { Instrument, Order } from '../domain/model.js';
 import { createExchangeApi, type ExchangeApi, type OperationCaller } from '../exchange/rest/facade.js';
 import { ExchangeError, type ExchangeErrorCode } from '../exchange/wire/errors.js';
@@ -96,28 +97,9 @@ export class FakeSocket implements OrderSocket {
   }
 }
 
-/** BTCUSDT perpetual rules: price step 0.1, qty step 0.001, min qty 0.001, min value 5 USDT. */
+/** BTCUSDT perpetual rules: the shared perpetual with a 0.1 price step and 100x leverage. */
 export function btcInstrument(overrides: Partial<Instrument> = {}): Instrument {
-  return {
-    category: 'USDT-FUTURES',
-    symbol: 'BTCUSDT',
-    baseCoin: 'BTC',
-    quoteCoin: 'USDT',
-    pricePrecision: 1,
-    quantityPrecision: 3,
-    priceMultiplier: new Decimal('0.1'),
-    quantityMultiplier: new Decimal('0.001'),
-    minOrderQty: new Decimal('0.001'),
-    maxOrderQty: new Decimal('100'),
-    minOrderAmount: new Decimal('5'),
-    status: 'online',
-    isReality: false,
-    makerFeeRate: new Decimal('0.0002'),
-    takerFeeRate: new Decimal('0.0006'),
-    contractType: 'perpetual',
-    maxLeverage: new Decimal('100'),
-    ...overrides,
-  };
+  return { ...BTC_PERP, priceMultiplier: new Decimal('0.1'), maxLeverage: new Decimal('100'), ...overrides };
 }
 
 /** An open BTCUSDT limit order. */
