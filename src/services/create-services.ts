@@ -16,6 +16,7 @@ import { MarketService } from './market-service.js';
 import { OrderService } from './order-service.js';
 import { OPERATION_CATALOG } from './operation-catalog.js';
 import { PollService } from './poll-service.js';
+import { UpdateJoiner } from './update-joiner.js';
 import { PrivateService } from './private-service.js';
 
 /** What the services are built from (the composition root owns their lifetimes). */
@@ -58,7 +59,19 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
     store.getState().logEvent(level, text, now());
     deps.fileLog(level, text);
   };
-  const offHealth = deps.stream.events.on('health', (h) => store.getState().setSocketHealth(h.kind, socketHealthOf(h)));
+  // A socket's state, reconnects and errors show at once; its last-message time and ping round trip
+  // (about once a second each) join the next store update instead of costing frames of their own.
+  const joiner = new UpdateJoiner(store);
+  const offHealth = deps.stream.events.on('health', (h) => {
+    const next = socketHealthOf(h);
+    const shown = store.getState().connection[h.kind];
+    if (shown.state === next.state && shown.reconnects === next.reconnects && shown.lastError === next.lastError) {
+      joiner.defer(h.kind, () => store.getState().setSocketHealth(h.kind, next));
+      return;
+    }
+    joiner.cancel(h.kind);
+    store.getState().setSocketHealth(h.kind, next);
+  });
   const offError = deps.stream.events.on('error', (kind, e) => log('warn', `${kind} socket: ${e.message}`));
   // REST health into the store once a second, but only what changed: every store write is a redraw,
   // and the status bar shows the error, the headroom in whole percent, the 429 count and the offset.
@@ -112,6 +125,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
     shutdown: async () => {
       clearInterval(restTimer);
       offHealth();
+      joiner.stop();
       offError();
       market.stop();
       priv?.stop();
