@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fchmodSync, mkdirSync, openSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { RestAttempt, RestAttemptResult, RestObserver } from '../exchange/rest/rest-client.js';
 import type { ExchangeError } from '../exchange/wire/errors.js';
 import { scrubSecrets } from '../exchange/wire/recording.js';
 import type { WsTradeObserver, WsTradeReply, WsTradeRequestInfo } from '../exchange/ws/ws-trade.js';
+import { PrivateNdjsonFile } from './private-ndjson-file.js';
 
 /**
  * The append-only audit log: one NDJSON line for every action sent to the exchange (every REST
@@ -100,17 +99,21 @@ export class AuditLog {
   readonly wsObserver: WsTradeObserver;
   /** Random id of this session, on every line (ids restart with each session). */
   readonly session = randomBytes(3).toString('hex');
-  private fd: number | null;
-  private failed = false;
+  private readonly file: PrivateNdjsonFile;
   private readonly now: () => number;
 
   /** Opens (creates) the file for appending. Throws when it cannot be opened, naming the path. */
   constructor(private readonly options: AuditLogOptions) {
     this.now = options.now ?? Date.now;
     try {
-      mkdirSync(dirname(options.path), { recursive: true, mode: 0o700 });
-      this.fd = openSync(options.path, 'a', 0o600);
-      fchmodSync(this.fd, 0o600);
+      this.file = new PrivateNdjsonFile({
+        path: options.path,
+        flags: 'a',
+        makeDir: true,
+        afterFailure: 'continue',
+        ...(options.redact ? { redact: options.redact } : {}),
+        onWriteError: (why) => options.onError?.(`audit log ${options.path}: write failed (${why}); actions are no longer audited`),
+      });
     } catch (error) {
       throw new AuditLogError(`cannot open the audit log ${options.path}: ${(error as Error).message}; pick another path with --audit-file PATH, or --no-audit`);
     }
@@ -130,13 +133,7 @@ export class AuditLog {
 
   /** Closes the file. Later events are dropped. Idempotent. */
   close(): void {
-    if (this.fd === null) return;
-    try {
-      closeSync(this.fd);
-    } catch {
-      // Closing is best effort.
-    }
-    this.fd = null;
+    this.file.close();
   }
 
   private sent(id: string, channel: 'rest' | 'ws', op: string, params: unknown): void {
@@ -171,16 +168,8 @@ export class AuditLog {
   }
 
   private append(fields: Record<string, unknown>): void {
-    if (this.fd === null) return;
     const at = this.now();
-    const text = JSON.stringify({ t: new Date(at).toISOString(), ts: at, session: this.session, mode: this.options.mode, ...fields });
-    const line = `${this.options.redact ? this.options.redact(text) : text}\n`;
-    try {
-      writeSync(this.fd, line);
-    } catch (error) {
-      if (!this.failed) this.options.onError?.(`audit log ${this.options.path}: write failed (${(error as Error).message}); actions are no longer audited`);
-      this.failed = true;
-    }
+    this.file.write({ t: new Date(at).toISOString(), ts: at, session: this.session, mode: this.options.mode, ...fields });
   }
 }
 

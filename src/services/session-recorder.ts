@@ -1,8 +1,8 @@
-import { closeSync, fchmodSync, openSync, writeSync } from 'node:fs';
 import type { RestObserver } from '../exchange/rest/rest-client.js';
 import { RECORDING_VERSION, scrubSecrets, scrubText, type RecordedFrame, type RecordedReply, type RecordingMeta } from '../exchange/wire/recording.js';
 import type { ConnectionKind } from '../exchange/ws/connection-state.js';
 import type { StreamConnection } from '../exchange/ws/stream-connection.js';
+import { PrivateNdjsonFile } from './private-ndjson-file.js';
 
 /**
  * `utadash --record FILE`: writes every inbound websocket frame and every REST reply of a session
@@ -36,7 +36,7 @@ export class RecorderError extends Error {
 export class SessionRecorder {
   /** Hook for `RestClient`: records every reply that arrived (transport failures have none). */
   readonly restObserver: RestObserver;
-  private fd: number | null;
+  private readonly file: PrivateNdjsonFile;
   private n = 0;
   private readonly startedAt: number;
   private readonly now: () => number;
@@ -47,9 +47,13 @@ export class SessionRecorder {
     this.now = options.now ?? Date.now;
     this.startedAt = this.now();
     try {
-      this.fd = openSync(options.path, 'w', 0o600);
-      // An existing file keeps its mode on open: a recording is account data, so narrow it.
-      fchmodSync(this.fd, 0o600);
+      this.file = new PrivateNdjsonFile({
+        path: options.path,
+        flags: 'w',
+        afterFailure: 'stop',
+        ...(options.redact ? { redact: options.redact } : {}),
+        onWriteError: (why) => options.onError?.(`recording ${options.path}: write failed (${why}); recording stopped`),
+      });
     } catch (error) {
       throw new RecorderError(`cannot write the recording ${options.path}: ${(error as Error).message}; check the directory exists and is writable`);
     }
@@ -91,13 +95,7 @@ export class SessionRecorder {
   /** Stops listening and closes the file. Idempotent. */
   close(): void {
     for (const off of this.offs.splice(0)) off();
-    if (this.fd === null) return;
-    try {
-      closeSync(this.fd);
-    } catch {
-      // Best effort.
-    }
-    this.fd = null;
+    this.file.close();
   }
 
   private onFrame(conn: ConnectionKind, text: string): void {
@@ -111,13 +109,6 @@ export class SessionRecorder {
   }
 
   private write(line: RecordingMeta | RecordedFrame | RecordedReply): void {
-    if (this.fd === null) return;
-    const text = JSON.stringify(line);
-    try {
-      writeSync(this.fd, `${this.options.redact ? this.options.redact(text) : text}\n`);
-    } catch (error) {
-      this.options.onError?.(`recording ${this.options.path}: write failed (${(error as Error).message}); recording stopped`);
-      this.close();
-    }
+    this.file.write(line);
   }
 }
