@@ -16,7 +16,7 @@ import { MarketService } from './market-service.js';
 import { OrderService } from './order-service.js';
 import { OPERATION_CATALOG } from './operation-catalog.js';
 import { PollService } from './poll-service.js';
-import { UpdateJoiner } from './update-joiner.js';
+import { UpdateJoiner } from '../store/update-joiner.js';
 import { PrivateService } from './private-service.js';
 
 /** What the services are built from (the composition root owns their lifetimes). */

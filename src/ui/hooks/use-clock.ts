@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { UpdateJoiner } from '../../store/update-joiner.js';
 import { useAppContext } from './app-context.js';
 
 /** Longest a due tick waits for a store update to join, ms. */
@@ -14,26 +15,11 @@ export function useClock(everyMs = 1000): number {
   const { now, store } = useAppContext();
   const [t, setT] = useState(now());
   useEffect(() => {
-    let due = false;
-    let fallback: ReturnType<typeof setTimeout> | null = null;
-    const fire = () => {
-      due = false;
-      if (fallback) clearTimeout(fallback);
-      fallback = null;
-      setT(now());
-    };
-    const interval = setInterval(() => {
-      if (due) return;
-      due = true;
-      fallback = setTimeout(fire, CLOCK_JOIN_MS);
-    }, everyMs);
-    const off = store.subscribe(() => {
-      if (due) fire();
-    });
+    const joiner = new UpdateJoiner(store, CLOCK_JOIN_MS);
+    const interval = setInterval(() => joiner.defer('clock', () => setT(now())), everyMs);
     return () => {
       clearInterval(interval);
-      if (fallback) clearTimeout(fallback);
-      off();
+      joiner.stop();
     };
   }, [now, store, everyMs]);
   return t;

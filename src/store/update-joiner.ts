@@ -1,10 +1,11 @@
-import type { AppStore } from '../store/create-app-store.js';
+import type { AppStore } from './create-app-store.js';
 
 /**
- * Store writes that can wait a moment (a socket's last-message time, its ping round trip) run together
- * with the next store update, inside its notification, so React draws both in one frame; when the
- * store stays quiet they run by themselves after `maxWaitMs`. Each costs a frame otherwise: CPU, and
- * bytes over SSH. A write queued under a key replaces the one waiting under that key.
+ * Updates that can wait a moment (a socket's last-message time, its ping round trip, the UI clock's
+ * tick) run together with the next store update, inside its notification, so React draws both in one
+ * frame; when the store stays quiet they run by themselves after `maxWaitMs`. Each would cost a frame
+ * of its own otherwise: CPU, and bytes over SSH. A write queued under a key replaces the one waiting
+ * under that key. Timers only, no I/O: services and UI hooks both use it.
  */
 export class UpdateJoiner {
   private readonly pending = new Map<string, () => void>();
