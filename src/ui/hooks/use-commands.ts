@@ -3,6 +3,7 @@ import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
 import type { KeyScope } from '../keys/bindings.js';
 import type { CommandId } from '../keys/commands.js';
 import { dispatchKey, type CommandHandler, type CommandRegistration } from '../keys/dispatcher.js';
+import { useLatest } from './use-latest.js';
 import { keyNames } from '../keys/key-names.js';
 import { useAppContext } from './app-context.js';
 
@@ -24,8 +25,7 @@ function useRegistry(): CommandRegistry {
  */
 export function useCommand(id: CommandId, handler: CommandHandler, disabledReason?: () => string | null): void {
   const registry = useRegistry();
-  const latest = useRef({ handler, disabledReason });
-  latest.current = { handler, disabledReason };
+  const latest = useLatest({ handler, disabledReason });
   useEffect(() => {
     const reg: CommandRegistration = { handler: () => latest.current.handler(), disabledReason: () => latest.current.disabledReason?.() ?? null };
     registry.set(id, reg);
@@ -53,8 +53,7 @@ export const TextCaptureContext = createContext<TextCaptureSlot>({ current: null
  */
 export function useTextCapture(active: boolean, onKey: TextCaptureHandler): TextCaptureControl {
   const slot = useContext(TextCaptureContext);
-  const latest = useRef(onKey);
-  latest.current = onKey;
+  const latest = useLatest(onKey);
   const handler = useRef<TextCaptureHandler>((k) => latest.current(k));
   useEffect(() => {
     if (!active) return undefined;

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import type { Order } from '../../domain/model.js';
 import { useRefState } from './use-ref-state.js';
+import { useLatest } from './use-latest.js';
 
 /** Most orders in one batch request (exchange limit for cancel-batch and batch-modify). */
 export const MAX_ORDER_SELECTION = 20;
@@ -55,8 +56,7 @@ export function useOrderSelection(orders: readonly Order[], rows: number): Order
   const open = new Set(orders.map((o) => o.orderId));
   const selectedIds = new Set(marked.filter((id) => open.has(id)));
   const selected = orders.filter((o) => selectedIds.has(o.orderId));
-  const listRef = useRef(orders);
-  listRef.current = orders;
+  const listRef = useLatest(orders);
   /** The cursor's order in the latest list, from the cursor as it is right now. */
   const currentNow = (): Order | null => {
     const list = listRef.current;

@@ -1,6 +1,5 @@
 import { Decimal } from 'decimal.js';
 import { Box, Text } from 'ink';
-import { useRef } from 'react';
 import type { BookLevelView } from '../../store/slices/market-slice.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { Panel } from '../components/Panel.js';
@@ -9,6 +8,7 @@ import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
 import { useRefState } from '../hooks/use-ref-state.js';
+import { useLatest } from '../hooks/use-latest.js';
 import { Command } from '../keys/commands.js';
 
 /** Props of the order-book panel. */
@@ -35,8 +35,7 @@ export function BookPanel({ focused, width, height, now, onPickPrice }: BookPane
   const qtyPlaces = useAppStore((s) => s.market.instruments[symbolKey(s.market.selected)]?.quantityPrecision ?? 4);
   // Ref-backed cursor: "k Enter" in one burst of keys must copy the level the cursor is on now.
   const [cursor, setCursor, cursorNow] = useRefState(0);
-  const bookNow = useRef(book);
-  bookNow.current = book;
+  const bookNow = useLatest(book);
   const inner = Math.max(10, width - 2);
   const perSide = Math.max(1, Math.floor((height - 5) / 2));
   useCommand(Command.BOOK_CURSOR_UP, () => setCursor((c) => Math.min(c + 1, perSide)));

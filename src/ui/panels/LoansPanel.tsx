@@ -1,6 +1,6 @@
 import { Box, Text } from 'ink';
 import { Decimal } from 'decimal.js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { fit, fitLeft, fmtPct } from '../../domain/format.js';
 import { ratioAfterPledgeChange, repayOutcome } from '../../domain/loan-math.js';
 import type { LoanTerm } from '../../domain/model.js';
@@ -12,6 +12,7 @@ import { useAppStore } from '../hooks/use-app-store.js';
 import { useBorrowEstimate } from '../hooks/use-borrow-estimate.js';
 import { useCommand } from '../hooks/use-commands.js';
 import { useRefState } from '../hooks/use-ref-state.js';
+import { useLatest } from '../hooks/use-latest.js';
 import { useTextField } from '../hooks/use-text-field.js';
 import { borrowParams, borrowProblem, coinPriceUsdt, loanView, parseAmount, ratioGauge, replyField, termText, type LoanView } from '../hooks/use-loans.js';
 import { Command } from '../keys/commands.js';
@@ -76,8 +77,7 @@ export function LoansPanel({ focused, width, height, now }: LoansPanelProps) {
   const overlay = useAppStore((s) => s.ui.overlay);
   // Ref-backed cursor: "j r" in one burst of keys opens the repay form for the loan the cursor is on now.
   const [cursor, setCursor, cursorNow] = useRefState(0);
-  const loansNow = useRef(loans);
-  loansNow.current = loans;
+  const loansNow = useLatest(loans);
   const [form, setForm] = useState<LoanFormKind | null>(null);
   // The loan a repay / collateral form acts on, by id: a poll that reorders the list must not switch it.
   const [formLoanId, setFormLoanId] = useState<string | null>(null);

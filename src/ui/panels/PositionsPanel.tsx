@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { Position } from '../../domain/model.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { positionKey } from '../../store/slices/positions-slice.js';
@@ -10,6 +10,7 @@ import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
 import { useRefState } from '../hooks/use-ref-state.js';
+import { useLatest } from '../hooks/use-latest.js';
 import { closeBlockedReason, closeDisabledReason, usePositionClose } from '../hooks/position-close.js';
 import { closeAllConfirmText, closeConfirmText, type PositionActionResult } from '../hooks/position-close-text.js';
 import { Command } from '../keys/commands.js';
@@ -84,8 +85,7 @@ export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_
   const idx = Math.max(0, Math.min(cursor, list.length - 1));
   const selected = list[idx] ?? null;
   const last = Math.max(0, list.length - 1);
-  const listNow = useRef(list);
-  listNow.current = list;
+  const listNow = useLatest(list);
   useCommand(Command.POSITIONS_CURSOR_UP, () => setCursor((c) => Math.max(0, Math.min(c, last) - 1)));
   useCommand(Command.POSITIONS_CURSOR_DOWN, () => setCursor((c) => Math.min(last, Math.max(0, c) + 1)));
   const { confirm, result } = usePositionClose(() => listNow.current[Math.max(0, Math.min(cursorNow.current, listNow.current.length - 1))] ?? null);
