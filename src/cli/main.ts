@@ -67,7 +67,7 @@ export function isRemoteSession(options: CliOptions, env: NodeJS.ProcessEnv): bo
  * tick (one store update, one frame per tick, see `choosePublishMs`); the cap only limits key-driven
  * frames, and a high one keeps key-to-frame latency near one render time, over SSH too.
  */
-export function chooseMaxFps(options: CliOptions, _env: NodeJS.ProcessEnv): number {
+export function chooseMaxFps(options: CliOptions): number {
   return options.maxFps ?? 60;
 }
 
@@ -87,7 +87,7 @@ export function choosePublishMs(options: CliOptions, env: NodeJS.ProcessEnv): nu
  */
 export function chooseRenderOptions(options: CliOptions, env: NodeJS.ProcessEnv): { cellDiff: boolean; maxFps?: number } {
   if (env.UTADASH_INK_DEFAULT === '1') return { cellDiff: false };
-  return { cellDiff: true, maxFps: chooseMaxFps(options, env) };
+  return { cellDiff: true, maxFps: chooseMaxFps(options) };
 }
 
 /**
