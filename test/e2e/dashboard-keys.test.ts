@@ -13,6 +13,7 @@ import { openSession, type Session } from '../../src/cli/session.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { renderApp } from '../helpers/render-app.js';
+import { afterEffects, typeIntoSelectedField } from '../helpers/field-keys.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const ENTER = '\r';
@@ -62,9 +63,6 @@ async function eventually(check: () => Promise<boolean>, timeoutMs: number, desc
 }
 
 /** A few setImmediate turns, so effects that start a text capture have run before typing. */
-async function afterEffects(): Promise<void> {
-  for (let i = 0; i < 3; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
-}
 
 /** Best bid of the selected instrument from the store (what the screen shows). */
 function bestBid(): Decimal {
@@ -87,13 +85,7 @@ async function ticketField(steps: number): Promise<void> {
 
 /** Edits the selected ticket text field: Enter, type `text` (replacing the prefill), Enter. */
 async function typeIntoSelected(text: string): Promise<void> {
-  await app.press(ENTER);
-  await app.waitForText('▌');
-  await afterEffects();
-  await app.press(text);
-  await app.waitForText(`${text}▌`);
-  await app.press(ENTER);
-  await waitFor(() => !app.frame().includes(`${text}▌`), 2000, () => app.frame());
+  await typeIntoSelectedField(app, text);
 }
 
 beforeAll(async () => {

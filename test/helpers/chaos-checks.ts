@@ -5,6 +5,7 @@ import { wireList, wireRecord, wireString } from '../../src/exchange/wire/wire-v
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { positionKey } from '../../src/store/slices/positions-slice.js';
 import type { ChaosRig } from './chaos-rig.js';
+import { typeIntoSelectedField } from './field-keys.js';
 import { waitFor } from './wait-for.js';
 
 /**
@@ -146,21 +147,9 @@ export function bestBid(rig: ChaosRig): Decimal {
   return new Decimal(price);
 }
 
-/** Three setImmediate turns, so effects that start a text capture have run before typing. */
-async function afterEffects(): Promise<void> {
-  for (let i = 0; i < 3; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
-}
-
 /** Edits the selected ticket text field: Enter, type `text`, Enter. */
 async function typeIntoSelected(rig: ChaosRig, text: string): Promise<void> {
-  const { app } = rig;
-  await app.press('\r');
-  await app.waitForText('▌');
-  await afterEffects();
-  await app.press(text);
-  await app.waitForText(`${text}▌`);
-  await app.press('\r');
-  await waitFor(() => !app.frame().includes(`${text}▌`), 2000, () => app.frame());
+  await typeIntoSelectedField(rig.app, text);
 }
 
 /**

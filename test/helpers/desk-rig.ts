@@ -11,7 +11,10 @@ import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { PANEL_ORDER } from '../../src/ui/layout/compute-layout.js';
 import { renderApp } from './render-app.js';
+import { afterEffects, typeIntoSelectedField } from './field-keys.js';
 import { waitFor } from './wait-for.js';
+
+export { afterEffects };
 
 /** Raw terminal input of the keys the desk uses. */
 export const KEY = {
@@ -107,11 +110,6 @@ export async function startDeskRig(options: DeskRigOptions = {}): Promise<DeskRi
   };
 }
 
-/** A few setImmediate turns, so effects that start a text capture have run before typing. */
-export async function afterEffects(): Promise<void> {
-  for (let i = 0; i < 3; i += 1) await new Promise<void>((resolve) => setImmediate(resolve));
-}
-
 /** Polls an async check (paced 50 ms) until it holds; fails with `describe()` and the last frame. */
 export async function eventually(rig: DeskRig, check: () => Promise<boolean> | boolean, timeoutMs: number, describe: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -153,14 +151,7 @@ export async function escapeTo(rig: DeskRig, expected: string | null): Promise<v
  * value, Enter finishes. Waits for each step on screen.
  */
 export async function typeIntoField(rig: DeskRig, text: string): Promise<void> {
-  const { app } = rig;
-  await app.press(KEY.enter);
-  await app.waitForText('▌');
-  await afterEffects();
-  await app.press(text);
-  await app.waitForText(`${text}▌`);
-  await app.press(KEY.enter);
-  await waitFor(() => !app.frame().includes('▌'), 2000, () => app.frame());
+  await typeIntoSelectedField(rig.app, text);
 }
 
 /**
