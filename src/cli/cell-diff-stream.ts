@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { ESCAPE, lineCells, type Cell } from './screen-cells.js';
 
 /**
  * The terminal writer: Ink's frames re-encoded as cell-level differences. Kept apart from the
@@ -7,103 +8,11 @@ import { Writable } from 'node:stream';
 
 const BSU = '\x1b[?2026h';
 const ESU = '\x1b[?2026l';
-// CSI sequences (SGR and the rest), OSC strings, and two-byte escapes.
-const ESCAPE = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_=>78]/g;
-/**
- * Anything but characters known to take exactly one cell (printable ASCII, Latin, Greek, Cyrillic
- * letters, general punctuation, currency, letterlike symbols, arrows, maths, box drawing, blocks,
- * geometric shapes, braille) and escapes. A line holding one (CJK, emoji, wide symbols such as ✅ or
- * ⚡, combining marks, zero-width or control characters) is rewritten whole and the terminal lays it
- * out, so a cell is never placed by a width guess. An allow-list: an unknown character costs bytes,
- * never correctness.
- */
-const COMPLEX = /[^\x1b\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u0370-\u0482\u048a-\u052f\u2010-\u2027\u2030-\u205e\u20a0-\u20c0\u2100-\u214f\u2190-\u21ff\u2200-\u22ff\u2500-\u25fc\u25ff\u2800-\u28ff]/;
 
 /** Length of the longest proper prefix of `marker` that `text` ends with (0 when none). */
 function partialTail(text: string, marker: string): number {
   for (let n = Math.min(marker.length - 1, text.length); n > 0; n -= 1) if (text.endsWith(marker.slice(0, n))) return n;
   return 0;
-}
-
-/** One screen cell: a character and the SGR parameters in force (canonical, "" = default). */
-interface Cell {
-  readonly ch: string;
-  readonly sgr: string;
-}
-
-/** SGR state while parsing a line: attribute groups, so equal looks compare equal. */
-class Style {
-  fg = '';
-  bg = '';
-  bold = false;
-  dim = false;
-  flags = new Set<number>();
-  apply(params: string): void {
-    const p = params === '' ? ['0'] : params.split(';');
-    for (let i = 0; i < p.length; i += 1) {
-      const n = Number(p[i]);
-      if (n === 0) {
-        this.fg = '';
-        this.bg = '';
-        this.bold = false;
-        this.dim = false;
-        this.flags.clear();
-      } else if (n === 1) this.bold = true;
-      else if (n === 2) this.dim = true;
-      else if (n === 22) this.bold = this.dim = false;
-      else if (n === 38 || n === 48) {
-        const take = p[i + 1] === '5' ? 2 : p[i + 1] === '2' ? 4 : 0;
-        const value = p.slice(i, i + 1 + take).join(';');
-        if (n === 38) this.fg = value;
-        else this.bg = value;
-        i += take;
-      } else if ((n >= 30 && n <= 37) || (n >= 90 && n <= 97)) this.fg = String(n);
-      else if (n === 39) this.fg = '';
-      else if ((n >= 40 && n <= 47) || (n >= 100 && n <= 107)) this.bg = String(n);
-      else if (n === 49) this.bg = '';
-      else if (n >= 3 && n <= 9) this.flags.add(n);
-      else if (n >= 23 && n <= 29) this.flags.delete(n === 24 ? 4 : n - 20);
-    }
-  }
-  /** Canonical parameters ("" = default look). */
-  key(): string {
-    const parts: string[] = [];
-    if (this.bold) parts.push('1');
-    if (this.dim) parts.push('2');
-    for (const f of [...this.flags].sort()) parts.push(String(f));
-    if (this.fg !== '') parts.push(this.fg);
-    if (this.bg !== '') parts.push(this.bg);
-    return parts.join(';');
-  }
-}
-
-/** Parses one frame line into `columns` cells (blank-padded); null when it holds complex characters. */
-function lineCells(line: string, columns: number): Cell[] | null {
-  if (COMPLEX.test(line)) return null;
-  const cells: Cell[] = [];
-  const style = new Style();
-  let sgr = '';
-  let i = 0;
-  while (i < line.length && cells.length < columns) {
-    if (line.charCodeAt(i) === 0x1b) {
-      ESCAPE.lastIndex = i;
-      const m = ESCAPE.exec(line);
-      if (m && m.index === i) {
-        if (m[0].endsWith('m') && m[0].startsWith('\x1b[')) {
-          style.apply(m[0].slice(2, -1));
-          sgr = style.key();
-        }
-        i += m[0].length;
-        continue;
-      }
-      i += 1;
-      continue;
-    }
-    cells.push({ ch: line[i] ?? ' ', sgr });
-    i += 1;
-  }
-  while (cells.length < columns) cells.push({ ch: ' ', sgr: '' });
-  return cells;
 }
 
 /**
