@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { CATEGORIES, type Category } from '../domain/model.js';
 import { DEMO_WS_URLS, LIVE_WS_URLS } from '../exchange/ws/stream-client.js';
 import { AuditLog } from '../services/audit-log.js';
-import { shareInkOutputCaches } from './ink-output-cache.js';
+import { installInkOutputRows } from './ink-output-rows.js';
 import { SessionRecorder } from '../services/session-recorder.js';
 import { startReplay, type ReplayHandle } from '../sim/replay/replay-server.js';
 import { DEMO_API_KEY, DEMO_PASSPHRASE, DEMO_SECRET, startSim, type SimHandle } from '../sim/start-sim.js';
@@ -227,11 +227,11 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   const uncount = countWrites(process.stdout, renderStats);
   const { cellDiff, maxFps } = chooseRenderOptions(options, env);
   const terminal = cellDiff && process.stdout.isTTY ? new CellDiffStream(process.stdout) : null;
-  // Unchanged lines are not tokenized again each frame (see ink-output-cache.ts); plain Ink for the
+  // Unchanged rows are not rebuilt each frame (see ink-output-rows.ts); plain Ink for the
   // benchmark's ink-default comparison.
   if (cellDiff) {
-    const outputCache = await shareInkOutputCaches();
-    if (!outputCache.installed) logger.warn(`render: Ink output caches not shared (${outputCache.reason ?? 'unknown'}); frames cost more CPU`);
+    const outputRows = await installInkOutputRows();
+    if (!outputRows.installed) logger.warn(`render: Ink's frame builder kept (${outputRows.reason ?? 'unknown'}); frames cost more CPU`);
   }
   const instance = render(createElement(AppRoot, { value: { store, services, theme, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards } }), {
     alternateScreen: true,
