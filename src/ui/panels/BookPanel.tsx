@@ -64,11 +64,14 @@ export function BookPanel({ focused, width, height, now, onPickPrice }: BookPane
   const row = (l: BookLevelView | undefined, side: 'bid' | 'ask', isCursor: boolean, key: string) => {
     const color = side === 'bid' ? theme.bid : theme.ask;
     if (!l) return <Text key={key}> </Text>;
-    const bar = barW > 0 ? '█'.repeat(Math.min(barW, l.cum.div(maxCum).times(barW).floor().toNumber())) : '';
+    const filled = barW > 0 ? Math.min(barW, l.cum.div(maxCum).times(barW).floor().toNumber()) : 0;
+    // The depth bar is coloured blanks (reverse video without a theme colour), not '█': a row of
+    // plain ASCII is measured by Ink without Unicode segmentation, and the book redraws ~10 times a second.
     return (
       <Text key={key} inverse={isCursor && focused} wrap="truncate-end">
         <Text color={color ?? undefined}>{cell(l.price, colW)}</Text> {cell(l.size, colW)} <Text color={theme.muted ?? undefined}>{cell(l.cum.toFixed(qtyPlaces), colW)}</Text>{' '}
-        <Text color={color ?? undefined} dimColor>{bar.padEnd(barW)}</Text>
+        {filled > 0 ? color ? <Text backgroundColor={color}>{' '.repeat(filled)}</Text> : <Text inverse>{' '.repeat(filled)}</Text> : null}
+        {' '.repeat(barW - filled)}
       </Text>
     );
   };
