@@ -44,6 +44,8 @@ export interface RunResult {
   readonly writer: Writer;
   readonly bytesPerSec: number;
   readonly fps: number;
+  /** Ink renders a second (frames that changed nothing on screen are renders but not frames). */
+  readonly rendersPerSec: number;
   readonly renderMsMedian: number;
   readonly renderMsP99: number;
   readonly cpu: number;
@@ -214,6 +216,7 @@ export async function runApp(o: RunOptions): Promise<RunResult> {
       writer: o.writer,
       bytesPerSec: Math.round(bytes / seconds),
       fps: round(frames / seconds),
+      rendersPerSec: round(renderMs.length / seconds),
       renderMsMedian: round(quantile(renderMs, 0.5), 2),
       renderMsP99: round(quantile(renderMs, 0.99), 2),
       cpu: round((cpu1 - cpu0) / seconds, 3),
