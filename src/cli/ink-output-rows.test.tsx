@@ -151,6 +151,30 @@ describe('installInkOutputRows', () => {
     expect(built).toBeGreaterThan(100);
   });
 
+  it('joins rows of bordered, coloured panels side by side (the right border is written before the content)', async () => {
+    handle = await installInkOutputRows();
+    const before = handle.stats();
+    const panel = (n: number) => (
+      <Box borderStyle="round" borderColor="cyan" width={20} height={4} flexDirection="column">
+        <Text color="green">{`price ${n}`}</Text>
+        <Text>
+          size <Text bold>{n * 2}</Text> · total
+        </Text>
+      </Box>
+    );
+    const frame = renderToString(
+      <Box>
+        {panel(1)}
+        {panel(2)}
+      </Box>,
+      { columns: 40 },
+    );
+    expect(frame).toContain('price 2');
+    const after = handle.stats();
+    expect(after.built - before.built).toBe(0);
+    expect(after.joined - before.joined).toBe(4);
+  });
+
   it('keeps a write that leaves a style on from colouring the blanks and writes after it', async () => {
     const Output = await inkOutputClass();
     const draw = () => {

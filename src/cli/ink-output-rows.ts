@@ -162,8 +162,9 @@ function collectRows(operations: readonly Operation[], height: number, caches: C
 
 /** The row as its writes joined by blanks; null when they overlap, leave the row or need Ink's placement. */
 function joinRow(width: number, writes: RowWrites, caches: Caches): string | null {
-  let out = '';
-  let column = 0;
+  // Visible writes as [x, columns, index of the line in writes]; Ink writes a panel's right border
+  // before its content, so they are put in column order (order is moot when nothing overlaps).
+  const placed: [number, number, number][] = [];
   for (let i = 0; i < writes.length; i += 2) {
     const line = writes[i + 1] as string;
     let columns = caches.simple.get(line);
@@ -175,8 +176,15 @@ function joinRow(width: number, writes: RowWrites, caches: Caches): string | nul
     // Nothing visible: Ink places nothing either.
     if (columns === 0) continue;
     const x = writes[i] as number;
-    if (!Number.isInteger(x) || x < column || x + columns > width) return null;
-    out += ' '.repeat(x - column) + line;
+    if (!Number.isInteger(x) || x < 0 || x + columns > width) return null;
+    placed.push([x, columns, i + 1]);
+  }
+  placed.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let column = 0;
+  for (const [x, columns, at] of placed) {
+    if (x < column) return null;
+    out += ' '.repeat(x - column) + (writes[at] as string);
     column = x + columns;
   }
   return out.trimEnd();
