@@ -231,7 +231,8 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   // benchmark's ink-default comparison.
   if (cellDiff) {
     const outputRows = await installInkOutputRows();
-    if (!outputRows.installed) logger.warn(`render: Ink's frame builder kept (${outputRows.reason ?? 'unknown'}); frames cost more CPU`);
+    if (outputRows.installed) renderStats.countRows(() => outputRows.stats());
+    else logger.warn(`render: Ink's frame builder kept (${outputRows.reason ?? 'unknown'}); frames cost more CPU`);
   }
   const instance = render(createElement(AppRoot, { value: { store, services, theme, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards } }), {
     alternateScreen: true,

@@ -15,6 +15,15 @@ export interface RenderStatsSnapshot {
   readonly totalFrames: number;
   /** Bytes since start. */
   readonly totalBytes: number;
+  /** Share of frame rows since start taken unchanged from an earlier frame (0–1); null when not counted. */
+  readonly rowsKept: number | null;
+}
+
+/** Frame rows since start: kept from an earlier frame, joined from their writes, built cell by cell. */
+export interface RowCounts {
+  readonly reused: number;
+  readonly joined: number;
+  readonly built: number;
 }
 
 /** Where the overlay reads render statistics from (the composition root feeds one). */
@@ -34,6 +43,7 @@ export class RenderStatsRecorder implements RenderStatsSource {
   private totalBytes = 0;
   /** Every render since start as [Unix ms, render ms] (benchmarks); kept only when `keepAll`. */
   readonly allRenders: [number, number][] = [];
+  private rows: (() => RowCounts) | null = null;
 
   /**
    * @param windowMs window of `snapshot`, ms (default 5000)
@@ -51,6 +61,11 @@ export class RenderStatsRecorder implements RenderStatsSource {
     this.totalFrames += 1;
     push(this.frames, { at, ms }, this.capacity);
     if (this.keepAll) this.allRenders.push([at, ms]);
+  }
+
+  /** Reads the frame builder's row counters for `rowsKept` (cli/ink-output-rows.ts). */
+  countRows(read: () => RowCounts): void {
+    this.rows = read;
   }
 
   /** `bytes` written to the terminal at Unix ms `at`. */
@@ -72,7 +87,15 @@ export class RenderStatsRecorder implements RenderStatsSource {
       renderMsP99: percentile(times, 0.99),
       totalFrames: this.totalFrames,
       totalBytes: this.totalBytes,
+      rowsKept: this.rowsKept(),
     };
+  }
+
+  private rowsKept(): number | null {
+    if (this.rows === null) return null;
+    const { reused, joined, built } = this.rows();
+    const all = reused + joined + built;
+    return all === 0 ? 0 : reused / all;
   }
 }
 

@@ -72,6 +72,17 @@ describe('RenderStatsRecorder', () => {
     expect(rec.allRenders).toHaveLength(0);
   });
 
+  it('reports the share of frame rows kept from the frame before when a row counter is given', () => {
+    const rec = new RenderStatsRecorder(1000);
+    expect(rec.snapshot(NOW).rowsKept).toBeNull();
+    let counts = { reused: 0, joined: 0, built: 0 };
+    rec.countRows(() => counts);
+    expect(rec.snapshot(NOW).rowsKept).toBe(0);
+    counts = { reused: 90, joined: 8, built: 2 };
+    expect(rec.snapshot(NOW).rowsKept).toBe(0.9);
+    expect(renderStatsLine(rec.snapshot(NOW))).toContain('rows kept  90%');
+  });
+
   it('percentile uses the nearest rank', () => {
     expect(percentile([], 0.5)).toBe(0);
     expect(percentile([3, 1, 2], 0.5)).toBe(2);

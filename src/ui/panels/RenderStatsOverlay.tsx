@@ -15,11 +15,13 @@ export interface RenderStatsOverlayProps {
 export function renderStatsLine(s: RenderStatsSnapshot | null): string {
   if (!s) return 'render stats: not available (no stats source)';
   const kb = (s.bytesPerSec / 1024).toFixed(1).padStart(6);
-  return `fps ${s.fps.toFixed(1).padStart(5)}  out ${kb} KB/s  render ${s.renderMsMedian.toFixed(1).padStart(5)} ms p99 ${s.renderMsP99.toFixed(1).padStart(5)} ms  frames ${String(s.totalFrames).padStart(7)}`;
+  const rows = s.rowsKept === null ? '' : `  rows kept ${(s.rowsKept * 100).toFixed(0).padStart(3)}%`;
+  return `fps ${s.fps.toFixed(1).padStart(5)}  out ${kb} KB/s  render ${s.renderMsMedian.toFixed(1).padStart(5)} ms p99 ${s.renderMsP99.toFixed(1).padStart(5)} ms  frames ${String(s.totalFrames).padStart(7)}${rows}`;
 }
 
 /**
- * A one-line overlay with fps, terminal bytes/s and Ink render time over the last 5 s; `!`
+ * A one-line overlay with fps, terminal bytes/s and Ink render time over the last 5 s, and the
+ * share of frame rows reused from the frame before (when the row builder counts them); `!`
  * (command `stats.toggle`) shows and hides it. Renders nothing (height 0) while hidden, so the
  * layout may reserve a row for it or let it take the footer's place. Refreshes once a second.
  */
