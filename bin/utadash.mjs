@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// Entry point. `npm install` compiles src/ to dist/ (the `prepare` script); the compiled build
-// starts faster and uses less memory than compiling TypeScript at run time. When dist/ is missing,
-// or any source file is newer than it (an edit since the last build), the sources run through tsx
-// instead, so what runs is always what is in src/. UTADASH_FROM_SOURCE=1 forces the sources.
-import { readdirSync, statSync } from 'node:fs';
+// Entry point. `npm install` compiles src/ to dist/ and bundles it into dist/cli/bundle.mjs (the
+// `prepare` script); the bundle starts faster and uses less memory than loading Ink's tree of
+// modules file by file, or compiling TypeScript at run time. Without a bundle (esbuild could not
+// run) the unbundled dist/ runs. When dist/ is missing, or any source file is newer than it (an edit
+// since the last build), the sources run through tsx instead, so what runs is always what is in
+// src/. UTADASH_FROM_SOURCE=1 forces the sources.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -38,7 +40,7 @@ function buildIsCurrent() {
 }
 
 if (buildIsCurrent()) {
-  await import('../dist/cli/bin.js');
+  await import(existsSync(`${root}dist/cli/bundle.mjs`) ? '../dist/cli/bundle.mjs' : '../dist/cli/bin.js');
 } else {
   const { register } = await import('tsx/esm/api');
   register();

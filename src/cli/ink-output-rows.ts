@@ -1,5 +1,6 @@
 import { styledCharsToString, type StyledChar } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
+import { importInkOutputModule } from './ink-output-module.js';
 import { sameCells, simpleWidth } from './screen-cells.js';
 
 /**
@@ -255,8 +256,7 @@ function sampleMismatch(Output: InkOutputClass, inkGet: () => { output: string; 
 export async function installInkOutputRows(maxTokenized = 2000): Promise<InkOutputRowsHandle> {
   let Output: InkOutputClass;
   try {
-    const entry = import.meta.resolve('ink');
-    const mod = (await import(new URL('./output.js', entry).href)) as { default?: unknown };
+    const mod = (await importInkOutputModule()) as { default?: unknown };
     if (typeof mod.default !== 'function') return notInstalled('ink/build/output.js has no default export class');
     Output = mod.default as InkOutputClass;
   } catch (error) {

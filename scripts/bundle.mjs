@@ -1,0 +1,66 @@
+// Bundles the compiled app (dist/cli/bin.js and everything it imports, Ink and the exchange
+// included) into one file, dist/cli/bundle.mjs, which bin/utadash.mjs runs. Node 20 has no
+// compile cache: loading Ink's tree of small ES modules file by file took ~0.9 s and ~40 MB more
+// memory than reading one file. Run by `npm run build` after tsc; marks the build finished
+// (dist/.built) last. When esbuild cannot run here, the unbundled dist/ is used instead.
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outfile = `${root}dist/cli/bundle.mjs`;
+const finish = () => writeFileSync(`${root}dist/.built`, new Date().toISOString());
+rmSync(outfile, { force: true });
+
+let esbuild;
+try {
+  esbuild = await import('esbuild');
+} catch (error) {
+  console.warn(`utadash: no bundle (esbuild not available: ${error instanceof Error ? error.message : String(error)}); dist/ runs unbundled`);
+  finish();
+  process.exit(0);
+}
+
+// ink/build/output.js is not in Ink's exports: resolve it from Ink's own entry.
+const inkOutput = createRequire(`${root}package.json`).resolve('ink').replace(/index\.js$/, 'output.js');
+readFileSync(inkOutput);
+
+try {
+  await esbuild.build({
+    entryPoints: [`${root}dist/cli/bin.js`],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // The production React build only (bin/utadash.mjs sets NODE_ENV=production for dist anyway).
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // ws loads these native speed-ups when installed; they are optional and never bundled.
+    external: ['bufferutil', 'utf-8-validate'],
+    // CommonJS modules in the bundle (react, undici, ws) call require for Node's built-ins.
+    banner: { js: "import { createRequire as utadashCreateRequire } from 'node:module';\nconst require = utadashCreateRequire(import.meta.url);" },
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'utadash',
+        setup(build) {
+          // The Output class Ink renders with, bundled once (see src/cli/ink-output-module.ts).
+          build.onLoad({ filter: /[\\/]dist[\\/]cli[\\/]ink-output-module\.js$/ }, () => ({
+            contents: `export async function importInkOutputModule() { return import(${JSON.stringify(inkOutput)}); }`,
+            loader: 'js',
+          }));
+          // Ink imports React DevTools only when DEV=true; this build does not carry them.
+          build.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'utadash-absent' }));
+          build.onLoad({ filter: /.*/, namespace: 'utadash-absent' }, () => ({
+            contents: "export default { connectToDevTools() { throw new Error('React DevTools are not in the bundled build; run with UTADASH_FROM_SOURCE=1'); } };",
+            loader: 'js',
+          }));
+        },
+      },
+    ],
+  });
+} catch (error) {
+  rmSync(outfile, { force: true });
+  console.warn(`utadash: no bundle (${error instanceof Error ? error.message : String(error)}); dist/ runs unbundled`);
+}
+finish();
