@@ -133,4 +133,39 @@ describe('public socket', () => {
     expect(trade['data']).toEqual([{ i: '1', L: '1', p: '200', v: '0.1', S: 'buy', T: '5', isRPI: 'no' }]);
     expect(tickers()).toBe(2); // unchanged ticker is not re-sent
   });
+
+  it('serves the first pushes of one subscribe one at a time, letting other sockets through in between', async () => {
+    // A first push can be slow (a day of candles for a ticker's 24 h figures): make each 60 ms.
+    const push = ex.tickerPush.bind(ex);
+    ex.tickerPush = (category, symbol) => {
+      const until = performance.now() + 60;
+      while (performance.now() < until);
+      return push(category, symbol);
+    };
+    const other = await TestSocket.open(srv.wsPublic);
+    const tickers = [['usdt-futures', 'BTCUSDT'], ['spot', 'BTCUSDT'], ['coin-futures', 'BTCUSD_CM']].map(([instType, symbol]) => ({ instType, topic: 'ticker', symbol }));
+    s.send({ op: 'subscribe', args: [{ instType: 'usdt-futures', topic: 'books', symbol: 'BTCUSDT' }, ...tickers] });
+    await s.next((m) => m['event'] === 'subscribe');
+    other.send('ping');
+    await other.until(() => (other.frames.includes('pong') ? true : undefined));
+    const pongAt = performance.now();
+    await s.until(() => (s.json().filter(isPush('ticker')).length === 3 ? true : undefined));
+    const lastTickerAt = performance.now();
+    // The book went out first, and the other socket's ping was answered before the tickers were done.
+    expect(s.json().findIndex(isPush('books'))).toBeLessThan(s.json().findIndex(isPush('ticker')));
+    expect(lastTickerAt - pongAt).toBeGreaterThan(60);
+    other.close();
+  });
+
+  it('a subscription dropped before its first push gets none', async () => {
+    const arg = { instType: 'usdt-futures', topic: 'books', symbol: 'BTCUSDT' };
+    s.send({ op: 'subscribe', args: [arg] });
+    s.send({ op: 'unsubscribe', args: [arg] });
+    await s.next((m) => m['event'] === 'unsubscribe');
+    ex.setBook('USDT-FUTURES', 'BTCUSDT', [['100', '7']], [['101', '1']]);
+    s.send('ping');
+    await s.until(() => (s.frames.includes('pong') ? true : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(s.json().filter(isPush('books'))).toEqual([]);
+  });
 });

@@ -63,7 +63,10 @@ function klineItem(c: readonly string[]): Record<string, string> {
 
 /** The public socket's topics. */
 export class PublicChannels implements WsChannelHandler {
-  private readonly subs = new Map<string, { sub: Sub; conns: Set<WsConn> }>();
+  private readonly subs = new Map<string, { sub: Sub; conns: Set<WsConn>; pending: Set<WsConn> }>();
+  /** New subscriptions waiting for their first push; served one a macrotask (see `serveFirsts`). */
+  private readonly firsts: { conn: WsConn; key: string }[] = [];
+  private firstsTimer: NodeJS.Immediate | null = null;
   private readonly byConn = new Map<WsConn, Set<string>>();
   private readonly books = new Map<string, BookFeed>();
   private readonly depths = new Map<string, DepthFeed>();
@@ -95,6 +98,9 @@ export class PublicChannels implements WsChannelHandler {
   /** Stops timers and the listener. */
   stop(): void {
     for (const t of this.timers.splice(0)) clearInterval(t);
+    this.firsts.length = 0;
+    if (this.firstsTimer !== null) clearImmediate(this.firstsTimer);
+    this.firstsTimer = null;
     this.unsubscribeEvents?.();
     this.unsubscribeEvents = null;
   }
@@ -152,15 +158,39 @@ export class PublicChannels implements WsChannelHandler {
   private add(conn: WsConn, sub: Sub): void {
     let entry = this.subs.get(sub.key);
     if (!entry) {
-      entry = { sub, conns: new Set() };
+      entry = { sub, conns: new Set(), pending: new Set() };
       this.subs.set(sub.key, entry);
     }
-    if (entry.conns.has(conn)) return;
+    if (entry.conns.has(conn) || entry.pending.has(conn)) return;
     const mine = this.byConn.get(conn) ?? new Set<string>();
     mine.add(sub.key);
     this.byConn.set(conn, mine);
-    this.sendFirst(conn, sub, entry.conns);
-    entry.conns.add(conn);
+    entry.pending.add(conn);
+    this.firsts.push({ conn, key: sub.key });
+    this.serveFirsts();
+  }
+
+  /**
+   * Sends the first push of the oldest waiting subscription, then lets I/O run before the next. A
+   * first push can be costly (a ticker's 24 h statistics build a day of candles; a kline snapshot
+   * 500 of them), and with the exchange in the dashboard's process (`npm start`) one subscribe of a
+   * dozen tickers used to hold the thread for half a second before the first book went out. A
+   * subscriber gets no updates before its snapshot: it joins the feed when the snapshot is sent.
+   */
+  private serveFirsts(): void {
+    if (this.firstsTimer !== null) return;
+    this.firstsTimer = setImmediate(() => {
+      this.firstsTimer = null;
+      const next = this.firsts.shift();
+      if (next !== undefined) {
+        const entry = this.subs.get(next.key);
+        if (entry?.pending.delete(next.conn)) {
+          this.sendFirst(next.conn, entry.sub, entry.conns);
+          entry.conns.add(next.conn);
+        }
+      }
+      if (this.firsts.length > 0) this.serveFirsts();
+    });
   }
 
   private remove(conn: WsConn, key: string): void {
@@ -168,7 +198,8 @@ export class PublicChannels implements WsChannelHandler {
     this.byConn.get(conn)?.delete(key);
     if (!entry) return;
     entry.conns.delete(conn);
-    if (entry.conns.size === 0) {
+    entry.pending.delete(conn);
+    if (entry.conns.size === 0 && entry.pending.size === 0) {
       this.subs.delete(key);
       this.lastText.delete(key);
     }
