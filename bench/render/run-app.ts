@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { FrameSplitter, type Frame } from './frames.js';
+import { TextScreen } from './screen.js';
 import { cpuSeconds, memoryMB, quantile, round } from './proc.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -98,30 +100,32 @@ export async function runApp(o: RunOptions): Promise<RunResult> {
   const splitter = new FrameSplitter();
   let totalBytes = 0;
   const frameTimes: number[] = [];
-  let waiter: { test: RegExp; resolve: (at: number) => void } | null = null;
-  let seen = '';
+  let waiter: { test: (screen: string) => boolean; resolve: (at: number) => void } | null = null;
   let firstFullAt = 0;
+  // What the terminal shows: the cell writer's frames carry only changed cells, so text is looked
+  // for on the screen after each frame, not in the frame's bytes.
+  const screen = new TextScreen(o.columns, o.rows);
+  const utf8 = new StringDecoder('utf8');
   child.stdout.on('data', (chunk: Buffer) => {
     const at = performance.now();
     totalBytes += chunk.length;
-    for (const f of splitter.push(chunk, at)) onFrame(f);
+    const frames = splitter.push(chunk, at);
+    screen.write(utf8.write(chunk));
+    // The screen is checked once per chunk, as of its last frame (a chunk rarely holds two).
+    const last = frames.at(-1);
+    for (const f of frames) frameTimes.push(f.at);
+    if (last !== undefined) onFrame(last);
   });
   const onFrame = (f: Frame) => {
-    frameTimes.push(f.at);
-    if (firstFullAt === 0) {
-      seen += f.text;
-      if (BOOK_FILLED.test(seen)) {
-        firstFullAt = f.at;
-        seen = '';
-      }
-    }
-    if (waiter && waiter.test.test(f.text)) {
+    const shown = screen.text();
+    if (firstFullAt === 0 && BOOK_FILLED.test(shown)) firstFullAt = f.at;
+    if (waiter && waiter.test(shown)) {
       const w = waiter;
       waiter = null;
       w.resolve(f.at);
     }
   };
-  const waitFrame = (test: RegExp, timeoutMs: number) =>
+  const waitFrame = (test: (screen: string) => boolean, timeoutMs: number) =>
     new Promise<number | null>((resolve) => {
       const timer = setTimeout(() => {
         waiter = null;
@@ -154,13 +158,13 @@ export async function runApp(o: RunOptions): Promise<RunResult> {
     let n = 0;
     /** One scripted press pair: `?` opens help, `?` closes it; both latencies recorded. */
     const togglePair = async () => {
-      const open = waitFrame(HELP_OPEN, 3000);
+      const open = waitFrame((shown) => HELP_OPEN.test(shown), 3000);
       const sentOpen = performance.now();
       press('?');
       const openAt = await open;
       if (openAt !== null) keyMs.push(openAt - sentOpen);
       await sleep(150);
-      const close = waitFrame(BOOK_SHOWN, 3000);
+      const close = waitFrame((shown) => !HELP_OPEN.test(shown) && BOOK_SHOWN.test(shown), 3000);
       const sentClose = performance.now();
       press('?');
       const closeAt = await close;
