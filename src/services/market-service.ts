@@ -252,6 +252,9 @@ export class MarketService {
   private publishBook(key: string, view: BookView): void {
     this.lastView.set(key, view);
     this.bookPub.put(key, view);
+    // A book the screen does not show in sync yet (first snapshot after start, a symbol switch or a
+    // resync) goes out now instead of at the next publish tick: up to a tick sooner on screen.
+    if (view.synced && this.deps.store.getState().market.books[key]?.synced !== true) this.bookPub.flush();
   }
 
   /** Shows the last view of `key` as stale until the next snapshot (replaces any unpublished view). */
