@@ -58,8 +58,9 @@ export function checkOrderGuards(state: AppState, request: OrderRequest, now: nu
 /**
  * The guards as the ticket uses them: `check(request)` reads the store and the clock at call time,
  * with the context's `orderGuards` limits (default `DEFAULT_ORDER_GUARDS`). The hook subscribes to
- * the account's age inputs so an open confirmation re-renders when they change (the book and
- * ticker are already watched by the ticket, the clock by the panel's `now`).
+ * the account's age inputs so an open confirmation re-renders when they change (the ticket already
+ * re-renders when a best price or the last price changes, and every second with the panel's `now`,
+ * which is what the book's and ticker's ages need).
  */
 export function useOrderGuards(): (request: OrderRequest) => OrderGuardResult {
   const { store, now, orderGuards } = useAppContext();

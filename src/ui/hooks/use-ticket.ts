@@ -99,23 +99,27 @@ function useTicketEnv(): TicketEnv {
   const selected = useAppStore((s) => s.market.selected);
   const key = symbolKey(selected);
   const inst = useAppStore((s) => s.market.instruments[key]);
-  const ticker = useAppStore((s) => s.market.tickers[key]);
-  const book = useAppStore((s) => s.market.books[key]);
-  const delivery = useAppStore((s) => s.market.delivery[key] ?? ticker?.deliveryStatus ?? null);
+  // Only the figures the ticket uses, as text: the ticket re-renders when a best price or the last
+  // price changes, not on every book and ticker publish (10 a second).
+  const bid = useAppStore((s) => s.market.books[key]?.bids[0]?.price ?? s.market.tickers[key]?.bid1Price.toFixed());
+  const ask = useAppStore((s) => s.market.books[key]?.asks[0]?.price ?? s.market.tickers[key]?.ask1Price.toFixed());
+  const last = useAppStore((s) => s.market.tickers[key]?.lastPrice.toFixed());
+  const delivery = useAppStore((s) => s.market.delivery[key] ?? s.market.tickers[key]?.deliveryStatus ?? null);
   const holdMode = useAppStore((s): HoldMode => {
     const own = Object.values(s.positions.open).find((p) => p.category === selected.category);
     return own?.holdMode ?? Object.values(s.positions.open)[0]?.holdMode ?? 'one_way_mode';
   });
-  const bid = book?.bids[0]?.price;
-  const ask = book?.asks[0]?.price;
-  const positive = (d: ReturnType<typeof parseDecimal> | undefined) => (d && d.gt(0) ? d : null);
+  const positive = (text: string | undefined) => {
+    const d = text === undefined ? null : parseDecimal(text);
+    return d && d.gt(0) ? d : null;
+  };
   return {
     category: selected.category,
     symbol: selected.symbol,
     inst,
-    bestBid: (bid ? parseDecimal(bid) : null) ?? positive(ticker?.bid1Price),
-    bestAsk: (ask ? parseDecimal(ask) : null) ?? positive(ticker?.ask1Price),
-    lastPrice: positive(ticker?.lastPrice),
+    bestBid: positive(bid),
+    bestAsk: positive(ask),
+    lastPrice: positive(last),
     holdMode,
     delivery,
   };

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { cleanup } from 'ink-testing-library';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary, Instrument, Position, Ticker } from '../../domain/model.js';
 import type { OrderGuardLimits } from '../../domain/order-warnings.js';
@@ -94,13 +94,19 @@ class RecordingTrading {
 /** Lets a test push `loadPrice` into the mounted panel, as the book panel will. */
 interface PriceControl {
   load: (p: LoadPrice) => void;
+  /** Commits of the ticket's subtree (React's Profiler). */
+  renders: number;
 }
 
 function Host({ control, columns, rows }: { readonly control: PriceControl; readonly columns: number; readonly rows: number }) {
   const [loadPrice, setLoadPrice] = useState<LoadPrice | undefined>(undefined);
   control.load = setLoadPrice;
   const focused = useAppStore((s) => s.ui.focus) === 'ticket';
-  return <TicketPanel focused={focused} width={columns} height={rows} now={NOW} {...(loadPrice ? { loadPrice } : {})} />;
+  return (
+    <Profiler id="ticket" onRender={() => (control.renders += 1)}>
+      <TicketPanel focused={focused} width={columns} height={rows} now={NOW} {...(loadPrice ? { loadPrice } : {})} />
+    </Profiler>
+  );
 }
 
 interface SetupOptions {
@@ -147,7 +153,7 @@ function setup(opts: SetupOptions = {}) {
   const columns = opts.columns ?? 60;
   const rows = opts.rows ?? 24;
   const services = unusedServices({ trading: trading?.api ?? null, exchange });
-  const control: PriceControl = { load: () => undefined };
+  const control: PriceControl = { load: () => undefined, renders: 0 };
   /** The injected clock; tests may move it. */
   const clock = { t: NOW };
   const app = renderPanel(<Host control={control} columns={columns} rows={rows} />, { store, services, columns, rows, now: () => clock.t, ...(opts.orderGuards ? { context: { orderGuards: opts.orderGuards } } : {}) });
@@ -208,6 +214,28 @@ describe('TicketPanel', () => {
     expect(frame).toContain('to place: enter a price');
     expect(calls).toEqual([{ id: 'account.getMaxOpenAvailable', params: { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy' } }]);
     expectFits(frame, columns, rows);
+  });
+
+  it('re-renders when a best price or the last price changes, not on every book and ticker publish', async () => {
+    const { store, app, control } = setup();
+    await app.waitForText('max open');
+    await settle();
+    const key = 'USDT-FUTURES:BTCUSDT';
+    const book = (bid: string, second: string, at: number) =>
+      store.getState().setBooks({ [key]: { bids: [{ price: bid, size: '1', cum: d('1') }, { price: second, size: '2', cum: d('3') }], asks: [{ price: '97000.5', size: '1', cum: d('1') }], seq: String(at), source: 'books5', updatedAt: at, synced: true } }, at);
+    const before = control.renders;
+    // Deeper levels, sizes and a ticker with the same prices: nothing the ticket shows.
+    for (let i = 1; i <= 5; i += 1) {
+      book('97000', `9699${i}`, NOW + i);
+      store.getState().setTickers([ticker(BTC_PERP, '97000')], NOW + i);
+      await settle();
+    }
+    expect(control.renders).toBe(before);
+    book('97000.2', '96990', NOW + 10);
+    await waitFor(() => control.renders > before);
+    const after = control.renders;
+    store.getState().setTickers([ticker(BTC_PERP, '97001')], NOW + 11);
+    await waitFor(() => control.renders > after);
   });
 
   it('fits 40x16 and scrolls the fields to the cursor', async () => {
