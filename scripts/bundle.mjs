@@ -49,6 +49,12 @@ try {
             contents: `export async function importInkOutputModule() { return import(${JSON.stringify(inkOutput)}); }`,
             loader: 'js',
           }));
+          // Ink's text measure, with a cache that never empties (a leak on a live screen): ours
+          // is the same measure with a bounded cache (see src/cli/ink-measure-text.ts).
+          build.onLoad({ filter: /[\\/]ink[\\/]build[\\/]measure-text\.js$/ }, () => ({
+            contents: `export { measureText as default } from ${JSON.stringify(`${root}dist/cli/ink-measure-text.js`)};`,
+            loader: 'js',
+          }));
           // Ink imports React DevTools only when DEV=true; this build does not carry them.
           build.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'utadash-absent' }));
           build.onLoad({ filter: /.*/, namespace: 'utadash-absent' }, () => ({

@@ -41,6 +41,10 @@ describe.skipIf(process.platform === 'win32')('the shipped build', () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
     const r = spawnSync(process.execPath, [BUNDLE, '--version'], { encoding: 'utf8', env: { ...process.env, HOME: home } });
     expect(r.stdout.trim()).toBe(`utadash ${pkg.version}`);
+    // Ink's text measure is ours in the bundle (bounded cache), not Ink's ever-growing one.
+    const bundle = readFileSync(BUNDLE, 'utf8');
+    expect(bundle).toContain('// dist/cli/ink-measure-text.js');
+    expect(bundle).not.toContain('// node_modules/ink/build/measure-text.js');
   });
 
   it('renders with the row builder in place: the stats overlay counts kept rows', async () => {
