@@ -464,6 +464,23 @@ describe('CellDiffStream', () => {
     expect(same).toBe('');
   });
 
+  it('moves right between changes far apart on a row, and changes only the part of the look that differs', async () => {
+    const t = rig(40, 3);
+    const row = (a: string, b: string) => `${green(a)}  1.250              ${bold(red(b))}x`;
+    await expectDrawn(t, [row('97001.0', '0.800')]);
+    const [bytes] = await expectDrawn(t, [row('97002.0', '0.900')]);
+    // One address for the row, then a forward move over the unchanged middle.
+    expect(bytes?.match(/\x1b\[\d+;\d+H/g)).toHaveLength(1);
+    expect(bytes).toMatch(/\x1b\[\d+C/);
+    // Plain to green is just the colour; green to bold red adds bold and the colour, no reset.
+    expect(bytes).toContain('\x1b[32m');
+    expect(bytes).toContain('\x1b[1;31m');
+    expect(bytes).not.toContain('\x1b[0;');
+    // Bold red to plain inside one run resets (dropping an attribute needs it).
+    const [back] = await expectDrawn(t, [`${green('97002.0')}  1.250              ${bold(red('0.901'))}y`]);
+    expect(back).toContain('\x1b[1;31m1\x1b[0my');
+  });
+
   it('keeps the style a frame starts with (the first line may open with SGR)', async () => {
     const t = rig(20, 4);
     await expectDrawn(t, [`${bold('Title')} x\nline 2`, `${onBlue(bold('Title'))} y\nline 2`, `${bold('Title')} y\nline 3`]);

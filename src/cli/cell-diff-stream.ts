@@ -15,6 +15,52 @@ function partialTail(text: string, marker: string): number {
   return 0;
 }
 
+/** The parts of a canonical SGR key (Style.key()): attributes, foreground, background. */
+function sgrParts(key: string): { attrs: string[]; fg: string; bg: string } {
+  const p = key === '' ? [] : key.split(';');
+  const attrs: string[] = [];
+  let fg = '';
+  let bg = '';
+  for (let i = 0; i < p.length; i += 1) {
+    const n = p[i] ?? '';
+    if (n === '38' || n === '48') {
+      const take = p[i + 1] === '5' ? 2 : p[i + 1] === '2' ? 4 : 0;
+      const value = p.slice(i, i + 1 + take).join(';');
+      if (n === '38') fg = value;
+      else bg = value;
+      i += take;
+    } else if (/^(3\d|9\d)$/.test(n)) fg = n;
+    else if (/^(4\d|10\d)$/.test(n)) bg = n;
+    else attrs.push(n);
+  }
+  return { attrs, fg, bg };
+}
+
+const sgrChanges = new Map<string, string>();
+
+/**
+ * The shortest SGR that turns the look `from` into `to` (canonical keys): only what differs when
+ * `to` keeps every attribute of `from` (`\x1b[32m` for grey to green), else a reset and `to`.
+ */
+export function sgrChange(from: string, to: string): string {
+  if (to === '') return '\x1b[0m';
+  const key = `${from}|${to}`;
+  let change = sgrChanges.get(key);
+  if (change === undefined) {
+    const a = sgrParts(from);
+    const b = sgrParts(to);
+    if (a.attrs.every((x) => b.attrs.includes(x))) {
+      const parts = b.attrs.filter((x) => !a.attrs.includes(x));
+      if (a.fg !== b.fg) parts.push(b.fg === '' ? '39' : b.fg);
+      if (a.bg !== b.bg) parts.push(b.bg === '' ? '49' : b.bg);
+      change = `\x1b[${parts.join(';')}m`;
+    } else change = `\x1b[0;${to}m`;
+    if (sgrChanges.size > 512) sgrChanges.clear();
+    sgrChanges.set(key, change);
+  }
+  return change;
+}
+
 /**
  * The terminal stream Ink writes to: Ink renders with its standard writer (whole frame, erase
  * first) inside DEC 2026 synchronized updates; this stream keeps the screen it last drew and writes
@@ -125,6 +171,8 @@ export class CellDiffStream extends Writable {
         continue;
       }
       let c = 0;
+      // Where this row's last run left the cursor (-1: not on this row, or waiting to wrap).
+      let at = -1;
       while (c < columns) {
         if (next[c]?.ch === prev[c]?.ch && next[c]?.sgr === prev[c]?.sgr) {
           c += 1;
@@ -140,16 +188,19 @@ export class CellDiffStream extends Writable {
             end = k + 1;
           }
         }
-        out += `\x1b[${r + 1};${c + 1}H`;
+        // Later runs of a row move right from the last (CUF, 4-5 bytes) instead of addressing (6-8).
+        out += at >= 0 ? `\x1b[${c - at}C` : `\x1b[${r + 1};${c + 1}H`;
         for (let k = c; k < end; k += 1) {
           const cell = next[k] ?? { ch: ' ', sgr: '' };
           if (cell.sgr !== current) {
-            out += `\x1b[0${cell.sgr === '' ? '' : `;${cell.sgr}`}m`;
+            out += sgrChange(current, cell.sgr);
             current = cell.sgr;
           }
           out += cell.ch;
         }
         c = end;
+        // A run that reached the last column leaves the cursor there, waiting to wrap: address the next.
+        at = end < columns ? end : -1;
       }
     }
     this.screen.length = rows;

@@ -25,7 +25,9 @@ import { unusedServices } from '../helpers/render-panel.js';
  * Budget: measured 2026-11-25 06:40 UTC on the app as it stood (the lead's integrated App.tsx with
  * the new panels): 214 920 bytes for the 200 updates (1 075 per update). On the earlier layout (book,
  * ticker, trades, event log) it was 274 813, where Ink's own incremental writer needed 1 800 355 for
- * the same script (6.5× more). The budget is the current measurement plus ~15%. If a change makes frames byte-heavier this fails: find which cells now change every
+ * the same script (6.5× more). 2026-11-26: 200 820 with depth bars as coloured blanks, then 171 930
+ * once later runs of a row move right (CUF) instead of addressing the cell and a look change sends
+ * only what differs. The budget is the current measurement plus ~10%. If a change makes frames byte-heavier this fails: find which cells now change every
  * frame (fixed-width columns, no jitter, no moving bars) before raising it. New panels joining the
  * layout change the number: re-measure and document here.
  */
@@ -34,7 +36,7 @@ const COLUMNS = 160;
 const ROWS = 48;
 const UPDATES = 200;
 /** Measured total for the script below (see the file comment), plus headroom. */
-const BUDGET = { total: 247_000 };
+const BUDGET = { total: 190_000 };
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 const KEY = symbolKey(DEFAULT_SYMBOL);
 
@@ -141,6 +143,8 @@ class Screen {
         const [r, c] = params.split(';').map((x) => Number(x || '1'));
         this.row = (r ?? 1) - 1;
         this.col = (c ?? 1) - 1;
+      } else if (final === 'C') {
+        this.col = Math.min(COLUMNS - 1, this.col + Number(params || '1'));
       } else if (final === 'J' && params === '2') {
         for (const line of this.lines) line.fill(' ');
       } else if (final === 'K') {
