@@ -1,7 +1,6 @@
-import { startSim } from '../src/sim/start-sim.js';
 import { machineLine } from './render/machine.js';
 import { runApp, type RunResult, type Writer } from './render/run-app.js';
-import { startUserActivity } from './render/workload.js';
+import { startExchangeProcess } from './render/exchange-host.js';
 
 /**
  * `npm run bench:render [-- --seconds N] [--sizes 80x24,160x48] [--writers ours,ink-default] [--ssh]`
@@ -12,7 +11,9 @@ import { startUserActivity } from './render/workload.js';
  * writer. Bytes/s, fps, render time and CPU come from the measurement window, in which a scripted
  * key pair (`?` opens help, `?` closes it) is pressed every 5 s; key-to-frame latency comes from
  * those presses plus a burst of 15 more pairs right after the window (still streaming). The exchange
- * runs in this process so the app's CPU is its own. A last line measures the first full frame of a
+ * runs in a process of its own (bench/render/exchange-host.ts), so the app's CPU is its own and the
+ * exchange's work does not delay this process's reading of the frames. Text (help shown, book back,
+ * book filled) is looked for on an emulated screen. A last line measures the first full frame of a
  * plain start (`npm start`, exchange in-process). Needs python3 (pty) and Linux (/proc).
  * `--cpu-prof DIR` writes a V8 CPU profile of each app run there; `--key-every MS` sets the pause
  * between help toggles (default 5000), `--key-burst N` the pairs after the window (default 15); `--node-args "..."` passes flags to the app's node, `--app-args "..."` to the app.
@@ -45,20 +46,18 @@ async function main(): Promise<void> {
   const keyEveryMs = Number(flag(args, '--key-every') ?? '5000');
   const keyBurst = Number(flag(args, '--key-burst') ?? '15');
   process.stderr.write(`${JSON.stringify(machineLine())}\n`);
-  const sim = await startSim({ seed: 1 });
-  const stopActivity = startUserActivity(sim);
+  const exchange = await startExchangeProcess();
   const problems: string[] = [];
   try {
     for (const [columns, rows] of sizes) {
       for (const writer of writers) {
-        const r = await runApp({ columns, rows, writer, simUrl: sim.rest, warmupMs: 3000, measureMs: writer === 'ours' ? seconds * 1000 : Math.min(seconds, 10) * 1000, keyEveryMs, keyBurst, args: extra, nodeArgs });
+        const r = await runApp({ columns, rows, writer, simUrl: exchange.url, warmupMs: 3000, measureMs: writer === 'ours' ? seconds * 1000 : Math.min(seconds, 10) * 1000, keyEveryMs, keyBurst, args: extra, nodeArgs });
         process.stdout.write(`${JSON.stringify(r)}\n`);
         if (writer === 'ours') problems.push(...budgetProblems(r));
       }
     }
   } finally {
-    stopActivity();
-    await sim.close();
+    await exchange.close();
   }
   // First full frame of a plain start: the app starts its own embedded exchange, as `npm start` does.
   const first = await runApp({ columns: 160, rows: 48, writer: 'ours', simUrl: null, warmupMs: 0, measureMs: 0, keyEveryMs: 0, args: extra });

@@ -1,8 +1,7 @@
-import { startSim } from '../src/sim/start-sim.js';
 import { machineLine } from './render/machine.js';
 import { round } from './render/proc.js';
 import { runApp } from './render/run-app.js';
-import { startUserActivity } from './render/workload.js';
+import { startExchangeProcess } from './render/exchange-host.js';
 
 /**
  * `npm run bench:soak [-- --minutes 30] [--size 160x48]` (not in CI): the render benchmark's
@@ -21,8 +20,7 @@ async function main(): Promise<void> {
   const minutes = Number(flag(args, '--minutes') ?? '30');
   const [columns, rows] = (flag(args, '--size') ?? '160x48').split('x').map(Number) as [number, number];
   process.stderr.write(`${JSON.stringify(machineLine())}\n`);
-  const sim = await startSim({ seed: 1 });
-  const stopActivity = startUserActivity(sim);
+  const exchange = await startExchangeProcess();
   const samples: number[] = [];
   let lastCpu = 0;
   let lastAt = 0;
@@ -31,7 +29,7 @@ async function main(): Promise<void> {
       columns,
       rows,
       writer: 'ours',
-      simUrl: sim.rest,
+      simUrl: exchange.url,
       warmupMs: 3000,
       measureMs: minutes * 60_000,
       keyEveryMs: 5000,
@@ -53,8 +51,7 @@ async function main(): Promise<void> {
     const flat = third >= 1 ? last <= middle * 1.1 || last - middle <= 10 : null;
     process.stdout.write(`${JSON.stringify({ ...result, soakMinutes: minutes, rssMiddleMB: round(middle), rssLastMB: round(last), flat, rssBudgetMet: flat === true && result.rssPeakMB <= 150 })}\n`);
   } finally {
-    stopActivity();
-    await sim.close();
+    await exchange.close();
   }
 }
 
