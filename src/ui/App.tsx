@@ -133,8 +133,19 @@ export function App() {
 
   const layout = computeLayout(columns, rows, work);
   const close = () => ui().setOverlay(null);
+  /** The overlay that takes the main area, if one is open. */
+  const mainOverlay = ((): ReactNode => {
+    if (overlay === 'help') return <HelpOverlay width={columns} height={layout.mainHeight} />;
+    if (overlay === 'palette') return <CommandPalette width={columns} height={layout.mainHeight} onClose={close} />;
+    if (overlay === 'picker') return <SymbolPicker width={columns} height={layout.mainHeight} onClose={close} />;
+    if (overlay === 'ladder') return <LadderOverlay width={columns} height={layout.mainHeight} onClose={close} />;
+    if (overlay === 'desk' && desk) return <DeskView key={desk.command} def={desk} width={columns} height={layout.mainHeight} now={now} onClose={close} />;
+    return null;
+  })();
   const panel = (id: PanelId, width: number, height: number): ReactNode => {
-    const p = { focused: focus === id, width, height, now };
+    // Under a main-area overlay the panels stay mounted (a half-typed ticket, the book cursor and
+    // scroll positions survive a look at the help) but hidden and unfocused.
+    const p = { focused: focus === id && mainOverlay === null, width, height, now };
     switch (id) {
       case 'book':
         return (
@@ -170,22 +181,22 @@ export function App() {
         );
     }
   };
-  const main = (): ReactNode => {
-    if (overlay === 'help') return <HelpOverlay width={columns} height={layout.mainHeight} />;
-    if (overlay === 'palette') return <CommandPalette width={columns} height={layout.mainHeight} onClose={close} />;
-    if (overlay === 'picker') return <SymbolPicker width={columns} height={layout.mainHeight} onClose={close} />;
-    if (overlay === 'ladder') return <LadderOverlay width={columns} height={layout.mainHeight} onClose={close} />;
-    if (overlay === 'desk' && desk) return <DeskView key={desk.command} def={desk} width={columns} height={layout.mainHeight} now={now} onClose={close} />;
-    return layout.columns.map((c, ci) => (
-      <Box key={ci} flexDirection="column" width={c.width} height={layout.mainHeight}>
-        {c.panels.map((b) => (
-          <Box key={b.panel} height={b.height} width={c.width}>
-            {panel(b.panel, c.width, b.height)}
+  const main = (): ReactNode => (
+    <>
+      {mainOverlay}
+      <Box display={mainOverlay === null ? 'flex' : 'none'} width={columns} height={layout.mainHeight}>
+        {layout.columns.map((c, ci) => (
+          <Box key={ci} flexDirection="column" width={c.width} height={layout.mainHeight}>
+            {c.panels.map((b) => (
+              <Box key={b.panel} height={b.height} width={c.width}>
+                {panel(b.panel, c.width, b.height)}
+              </Box>
+            ))}
           </Box>
         ))}
       </Box>
-    ));
-  };
+    </>
+  );
   const prompt = overlay === 'quit' ? <ConfirmOverlay question="Quit utadash?" details={['Connections close. The countdown is off.']} width={Math.min(columns, 70)} /> : overlay === 'quitcountdown' ? <QuitCountdownPrompt width={Math.min(columns, 80)} now={now} onDecision={quitDecision} busy={quitBusy} error={quitError} /> : null;
   // The quit prompts take the ticker's rows plus what they need; the main area gives up the rest.
   const promptHeight = Math.max(layout.tickerHeight, overlay === 'quitcountdown' ? (quitError ? 8 : 7) : 5);

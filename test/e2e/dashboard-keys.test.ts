@@ -200,6 +200,22 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     expect(await exchangeOrders()).toEqual([]);
   }, 15_000);
 
+  it('a look at the help keeps the ticket as typed (the panels stay mounted under an overlay)', async () => {
+    await app.press('2');
+    await ticketField(3);
+    await typeIntoSelected('0.0123');
+    await app.waitForText('quantity 0.0123 has 4 decimals');
+    await app.press('?');
+    await app.waitForText('Keys — Esc or ? to close');
+    expect(app.frame()).not.toContain('0.0123');
+    await app.press('?');
+    await app.waitForText('quantity 0.0123 has 4 decimals');
+    expect(app.frame()).not.toContain('Keys — Esc');
+    // And the ticket still has the focus and the field under its cursor.
+    await typeIntoSelected('0.01');
+    await app.waitForText(/qty\s+0\.01 BTC/);
+  });
+
   it('arms the countdown over resting orders; when renewals stop the exchange cancels them and the panel says so', async () => {
     const base = bestBid().mul(0.97).floor();
     await app.press('2');
