@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
-import { useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useCallback, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { CandleInterval, CandleType } from '../domain/candle.js';
 import type { CandleSeries } from '../services/candle-service.js';
 import type { KeyScope } from './keys/binding-types.js';
 import { Command, type CommandId } from './keys/commands.js';
@@ -59,6 +60,24 @@ function ViewCommands({ onOpen }: { readonly onOpen: (view: ViewDef) => void }) 
   }
   return null;
 }
+
+/**
+ * The panels, memoized: the root re-renders on keys that open or close an overlay or move the focus,
+ * and a panel whose props did not change (only the focused one's do) need not render again with it.
+ * Every panel still renders with the clock (`now`, once a second) and on its own store slices.
+ */
+const Panels = {
+  book: memo(BookPanel),
+  ticket: memo(TicketPanel),
+  trades: memo(TradesPanel),
+  orders: memo(OrdersPanel),
+  positions: memo(PositionsPanel),
+  account: memo(AccountPanel),
+  countdown: memo(CountdownPanel),
+  log: memo(EventLogPanel),
+  loans: memo(LoansPanel),
+  candles: memo(CandlePanel),
+};
 
 /** The root layout: exactly as tall as the terminal; wiring only. */
 export function App() {
@@ -142,42 +161,44 @@ export function App() {
     if (overlay === 'desk' && desk) return <DeskView key={desk.command} def={desk} width={columns} height={layout.mainHeight} now={now} onClose={close} />;
     return null;
   })();
+  // Stable across renders, so the memoized panels that take them see equal props.
+  const onPickPrice = useCallback(
+    (price: string) => {
+      setLoadPrice((prev) => ({ price, nonce: (prev?.nonce ?? 0) + 1 }));
+      setWork('ticket');
+      store.getState().setFocus('ticket');
+    },
+    [store],
+  );
+  const onSeries = useCallback((interval: CandleInterval, type: CandleType) => void candles?.setSeries(store.getState().market.selected, interval, type), [candles, store]);
   const panel = (id: PanelId, width: number, height: number): ReactNode => {
     // Under a main-area overlay the panels stay mounted (a half-typed ticket, the book cursor and
     // scroll positions survive a look at the help) but hidden and unfocused.
     const p = { focused: focus === id && mainOverlay === null, width, height, now };
     switch (id) {
       case 'book':
-        return (
-          <BookPanel
-            {...p}
-            onPickPrice={(price) => {
-              setLoadPrice((prev) => ({ price, nonce: (prev?.nonce ?? 0) + 1 }));
-              focusPanel('ticket');
-            }}
-          />
-        );
+        return <Panels.book {...p} onPickPrice={onPickPrice} />;
       case 'ticket':
-        return <TicketPanel {...p} {...(loadPrice ? { loadPrice } : {})} />;
+        return <Panels.ticket {...p} {...(loadPrice ? { loadPrice } : {})} />;
       case 'trades':
-        return <TradesPanel {...p} />;
+        return <Panels.trades {...p} />;
       case 'orders':
-        return <OrdersPanel {...p} />;
+        return <Panels.orders {...p} />;
       case 'positions':
-        return <PositionsPanel {...p} />;
+        return <Panels.positions {...p} />;
       case 'account':
-        return <AccountPanel {...p} hotkey="6" />;
+        return <Panels.account {...p} hotkey="6" />;
       case 'countdown':
-        return <CountdownPanel {...p} />;
+        return <Panels.countdown {...p} />;
       case 'log':
-        return <EventLogPanel {...p} />;
+        return <Panels.log {...p} />;
       case 'loans':
-        return <LoansPanel {...p} />;
+        return <Panels.loans {...p} />;
       case 'candles':
         return series && candles ? (
-          <CandlePanel {...p} hotkey="9" interval={series.interval} type={series.type} intervals={candles.choices().intervals} types={candles.choices().types} onSeries={(i, t) => void candles.setSeries(ui().market.selected, i, t)} />
+          <Panels.candles {...p} hotkey="9" interval={series.interval} type={series.type} intervals={candles.choices().intervals} types={candles.choices().types} onSeries={onSeries} />
         ) : (
-          <EventLogPanel {...p} />
+          <Panels.log {...p} />
         );
     }
   };
