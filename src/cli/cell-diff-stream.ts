@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { ESCAPE, lineCells, type Cell } from './screen-cells.js';
+import { ESCAPE, lineCells, Style, type Cell } from './screen-cells.js';
 
 /**
  * The terminal writer: Ink's frames re-encoded as cell-level differences. Kept apart from the
@@ -15,27 +15,6 @@ function partialTail(text: string, marker: string): number {
   return 0;
 }
 
-/** The parts of a canonical SGR key (Style.key()): attributes, foreground, background. */
-function sgrParts(key: string): { attrs: string[]; fg: string; bg: string } {
-  const p = key === '' ? [] : key.split(';');
-  const attrs: string[] = [];
-  let fg = '';
-  let bg = '';
-  for (let i = 0; i < p.length; i += 1) {
-    const n = p[i] ?? '';
-    if (n === '38' || n === '48') {
-      const take = p[i + 1] === '5' ? 2 : p[i + 1] === '2' ? 4 : 0;
-      const value = p.slice(i, i + 1 + take).join(';');
-      if (n === '38') fg = value;
-      else bg = value;
-      i += take;
-    } else if (/^(3\d|9\d)$/.test(n)) fg = n;
-    else if (/^(4\d|10\d)$/.test(n)) bg = n;
-    else attrs.push(n);
-  }
-  return { attrs, fg, bg };
-}
-
 const sgrChanges = new Map<string, string>();
 
 /**
@@ -47,10 +26,12 @@ export function sgrChange(from: string, to: string): string {
   const key = `${from}|${to}`;
   let change = sgrChanges.get(key);
   if (change === undefined) {
-    const a = sgrParts(from);
-    const b = sgrParts(to);
-    if (a.attrs.every((x) => b.attrs.includes(x))) {
-      const parts = b.attrs.filter((x) => !a.attrs.includes(x));
+    const a = Style.of(from);
+    const b = Style.of(to);
+    const was = a.attributes();
+    const now = b.attributes();
+    if (was.every((x) => now.includes(x))) {
+      const parts = now.filter((x) => !was.includes(x));
       if (a.fg !== b.fg) parts.push(b.fg === '' ? '39' : b.fg);
       if (a.bg !== b.bg) parts.push(b.bg === '' ? '49' : b.bg);
       change = `\x1b[${parts.join(';')}m`;

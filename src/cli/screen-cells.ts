@@ -56,12 +56,23 @@ export class Style {
       else if (n >= 23 && n <= 29) this.flags.delete(n === 24 ? 4 : n - 20);
     }
   }
+  /** The look a canonical key (`key()`) stands for. */
+  static of(key: string): Style {
+    const style = new Style();
+    if (key !== '') style.apply(key);
+    return style;
+  }
+  /** Attribute codes in force (bold 1, dim 2, then italic, underline, … in order). */
+  attributes(): string[] {
+    const codes: string[] = [];
+    if (this.bold) codes.push('1');
+    if (this.dim) codes.push('2');
+    for (const f of [...this.flags].sort()) codes.push(String(f));
+    return codes;
+  }
   /** Canonical parameters ("" = default look). */
   key(): string {
-    const parts: string[] = [];
-    if (this.bold) parts.push('1');
-    if (this.dim) parts.push('2');
-    for (const f of [...this.flags].sort()) parts.push(String(f));
+    const parts = this.attributes();
     if (this.fg !== '') parts.push(this.fg);
     if (this.bg !== '') parts.push(this.bg);
     return parts.join(';');
