@@ -7,6 +7,7 @@ import type { PublicTrade, Ticker } from '../../src/domain/model.js';
 import { createAppStore, type AppStore } from '../../src/store/create-app-store.js';
 import { DEFAULT_SYMBOL, symbolKey, type BookLevelView, type BookView } from '../../src/store/slices/market-slice.js';
 import { CellDiffStream } from '../../src/cli/cell-diff-stream.js';
+import { TextScreen } from '../../bench/render/screen.js';
 import { AppRoot } from '../../src/ui/AppRoot.js';
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
 import { readFileSync } from 'node:fs';
@@ -123,39 +124,9 @@ async function runScript(store: AppStore, flush: (update: number) => Promise<voi
   }
 }
 
-/** Replays the writer's output (absolute moves, clears, SGR) onto a screen of text lines. */
-class Screen {
-  readonly lines: string[][] = Array.from({ length: ROWS }, () => Array<string>(COLUMNS).fill(' '));
-  private row = 0;
-  private col = 0;
-  apply(bytes: string): void {
-    const re = /\x1b\[([0-?]*)([ -/]*)([@-~])|([^\x1b])/gu;
-    for (const m of bytes.matchAll(re)) {
-      if (m[4] !== undefined) {
-        if (m[4] === '\n' || m[4] === '\r') continue;
-        const line = this.lines[this.row];
-        if (line && this.col < COLUMNS) line[this.col] = m[4];
-        this.col += 1;
-        continue;
-      }
-      const [params, , final] = [m[1] ?? '', m[2], m[3]];
-      if (final === 'H') {
-        const [r, c] = params.split(';').map((x) => Number(x || '1'));
-        this.row = (r ?? 1) - 1;
-        this.col = (c ?? 1) - 1;
-      } else if (final === 'C') {
-        this.col = Math.min(COLUMNS - 1, this.col + Number(params || '1'));
-      } else if (final === 'J' && params === '2') {
-        for (const line of this.lines) line.fill(' ');
-      } else if (final === 'K') {
-        const line = this.lines[this.row];
-        if (line) line.fill(' ', this.col);
-      }
-    }
-  }
-  text(): string[] {
-    return this.lines.map((l) => l.join('').trimEnd());
-  }
+/** The text rows the terminal shows, trailing blanks trimmed. */
+function shown(screen: TextScreen): string[] {
+  return screen.text().split('\n').map((l) => l.trimEnd());
 }
 
 /** The screen Ink meant: the text of the last synchronized update it wrote. */
@@ -179,7 +150,7 @@ describe('render bytes (real writer, 160x48)', () => {
     chalk.level = 3;
     const store = createAppStore();
     const tty = new FakeTty();
-    const screen = new Screen();
+    const screen = new TextScreen(COLUMNS, ROWS);
     const cells = new CellDiffStream(tty);
     let inkWrote = '';
     const forward = cells._write.bind(cells);
@@ -189,7 +160,7 @@ describe('render bytes (real writer, 160x48)', () => {
     };
     const ttyWrite = tty._write.bind(tty);
     tty._write = (chunk, enc, done) => {
-      screen.apply(String(chunk));
+      screen.write(String(chunk));
       ttyWrite(chunk, enc, done);
     };
     const stdin = Object.assign(new PassThrough(), { isTTY: true, setRawMode: () => stdin, ref: () => stdin, unref: () => stdin });
@@ -212,7 +183,7 @@ describe('render bytes (real writer, 160x48)', () => {
     await runScript(store, async (u) => {
       await instance.waitUntilRenderFlush();
       if (u % 40 === 39) {
-        expect(screen.text(), `screen after update ${u + 1}`).toEqual(inkScreen(inkWrote));
+        expect(shown(screen), `screen after update ${u + 1}`).toEqual(inkScreen(inkWrote));
         checked += 1;
       }
     });
@@ -231,10 +202,10 @@ describe('CellDiffStream', () => {
 
   it('writes only changed cells, rewrites lines with wide characters whole, passes other writes through', () => {
     const tty = new FakeTty();
-    const screen = new Screen();
+    const screen = new TextScreen(COLUMNS, ROWS);
     const ttyWrite = tty._write.bind(tty);
     tty._write = (chunk, enc, done) => {
-      screen.apply(String(chunk));
+      screen.write(String(chunk));
       ttyWrite(chunk, enc, done);
     };
     const cells = new CellDiffStream(tty);
@@ -243,13 +214,13 @@ describe('CellDiffStream', () => {
     const first = tty.bytes;
     cells.write(frame(['price 97000.2  size 0.500', '\x1b[31mask\x1b[39m 1']));
     const changed = tty.bytes - first;
-    expect(screen.text()[0]).toBe('price 97000.2  size 0.500');
+    expect(shown(screen)[0]).toBe('price 97000.2  size 0.500');
     // BSU + one cursor move + one character + ESU.
     expect(changed).toBeLessThan(40);
     cells.write(frame(['price 97000.2  size 0.500', '\x1b[31mask\x1b[39m 1 日本']));
-    expect(screen.text()[1]).toBe('ask 1 日本');
+    expect(shown(screen)[1]).toBe('ask 1 日本');
     cells.write(frame(['price 97000.2  size 0.500', 'ask 2']));
-    expect(screen.text()[1]).toBe('ask 2');
+    expect(shown(screen)[1]).toBe('ask 2');
     cells.detach();
   });
 
