@@ -5,9 +5,10 @@
 // run) the unbundled dist/ runs. When dist/ is missing, or any source file is newer than it (an edit
 // since the last build), the sources run through tsx instead, so what runs is always what is in
 // src/. UTADASH_FROM_SOURCE=1 forces the sources.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import module from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { buildIsCurrent } from './build-state.mjs';
 
 // Node 22.1+ keeps compiled module code between starts (about a second of loading otherwise, Ink's
 // dependencies most of it); Node 20 has no such cache and skips this.
@@ -18,28 +19,7 @@ process.env.NODE_ENV ??= 'production';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** Newest modification time (ms) of the files below `dir`, skipping tests; 0 when there are none. */
-function newestSource(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** True when dist/ holds a finished build (`npm run build` writes dist/.built last) at least as new as every source file. */
-function buildIsCurrent() {
-  if (process.env.UTADASH_FROM_SOURCE === '1') return false;
-  try {
-    return statSync(`${root}dist/.built`).mtimeMs >= newestSource(`${root}src`);
-  } catch {
-    return false;
-  }
-}
-
-if (buildIsCurrent()) {
+if (process.env.UTADASH_FROM_SOURCE !== '1' && buildIsCurrent(root)) {
   await import(existsSync(`${root}dist/cli/bundle.mjs`) ? '../dist/cli/bundle.mjs' : '../dist/cli/bin.js');
 } else {
   const { register } = await import('tsx/esm/api');

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInPty } from '../helpers/pty.js';
+import { buildIsCurrent } from '../../bin/build-state.mjs';
 
 /**
  * The build `npm install` leaves (issue 7): dist/cli/bundle.mjs, one file holding the app, Ink and
@@ -15,22 +16,11 @@ import { runInPty } from '../helpers/pty.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUNDLE = join(ROOT, 'dist/cli/bundle.mjs');
 
-function newest(dir: string): number {
-  let t = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) t = Math.max(t, newest(p));
-    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) t = Math.max(t, statSync(p).mtimeMs);
-  }
-  return t;
-}
-
 const home = mkdtempSync(join(tmpdir(), 'utadash-build-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 beforeAll(() => {
-  const built = join(ROOT, 'dist/.built');
-  if (existsSync(built) && statSync(built).mtimeMs >= newest(join(ROOT, 'src'))) return;
+  if (buildIsCurrent(ROOT)) return;
   const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`npm run build failed: ${r.stderr}`);
 }, 120_000);
