@@ -99,10 +99,13 @@ export function App() {
   const candles = services.candles;
   const series = useSyncExternalStore(candles ? candles.onChange : NO_SERIES.subscribe, candles ? candles.series : NO_SERIES.get);
 
-  const focusPanel = (panel: PanelId) => {
-    if (panel !== 'book') setWork(panel);
-    ui().setFocus(panel);
-  };
+  const focusPanel = useCallback(
+    (panel: PanelId) => {
+      if (panel !== 'book') setWork(panel);
+      store.getState().setFocus(panel);
+    },
+    [store],
+  );
   const focusBy = (delta: number) => focusPanel(PANEL_ORDER[(PANEL_ORDER.indexOf(focus) + delta + PANEL_ORDER.length) % PANEL_ORDER.length] ?? 'book');
   const moveSymbol = (delta: number) => {
     const list = services.symbols();
@@ -165,10 +168,9 @@ export function App() {
   const onPickPrice = useCallback(
     (price: string) => {
       setLoadPrice((prev) => ({ price, nonce: (prev?.nonce ?? 0) + 1 }));
-      setWork('ticket');
-      store.getState().setFocus('ticket');
+      focusPanel('ticket');
     },
-    [store],
+    [focusPanel],
   );
   const onSeries = useCallback((interval: CandleInterval, type: CandleType) => void candles?.setSeries(store.getState().market.selected, interval, type), [candles, store]);
   const panel = (id: PanelId, width: number, height: number): ReactNode => {
