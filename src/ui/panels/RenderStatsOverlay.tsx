@@ -16,7 +16,8 @@ export function renderStatsLine(s: RenderStatsSnapshot | null): string {
   if (!s) return 'render stats: not available (no stats source)';
   const kb = (s.bytesPerSec / 1024).toFixed(1).padStart(6);
   const rows = s.rowsKept === null ? '' : `  rows kept ${(s.rowsKept * 100).toFixed(0).padStart(3)}%`;
-  return `fps ${s.fps.toFixed(1).padStart(5)}  out ${kb} KB/s  render ${s.renderMsMedian.toFixed(1).padStart(5)} ms p99 ${s.renderMsP99.toFixed(1).padStart(5)} ms  frames ${String(s.totalFrames).padStart(7)}${rows}`;
+  // Most telling first: at 80 columns the running frame count is what gets cut.
+  return `fps ${s.fps.toFixed(1).padStart(5)}  out ${kb} KB/s  render ${s.renderMsMedian.toFixed(1).padStart(5)} ms p99 ${s.renderMsP99.toFixed(1).padStart(5)} ms${rows}  frames ${String(s.totalFrames).padStart(7)}`;
 }
 
 /**
