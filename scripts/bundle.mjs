@@ -3,7 +3,7 @@
 // compile cache: loading Ink's tree of small ES modules file by file took ~0.9 s and ~40 MB more
 // memory than reading one file. Run by `npm run build` after tsc; marks the build finished
 // (dist/.built) last. When esbuild cannot run here, the unbundled dist/ is used instead.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -21,9 +21,9 @@ try {
   process.exit(0);
 }
 
-// ink/build/output.js is not in Ink's exports: resolve it from Ink's own entry.
+// ink/build/output.js is not in Ink's exports: resolve it from Ink's own entry (a missing file fails
+// the bundle below, and dist/ then runs unbundled).
 const inkOutput = createRequire(`${root}package.json`).resolve('ink').replace(/index\.js$/, 'output.js');
-readFileSync(inkOutput);
 
 try {
   await esbuild.build({
