@@ -1,8 +1,8 @@
 /**
  * Splits a terminal byte stream into frames. Ink (7.x, on a TTY with CI unset) wraps every frame
  * in DEC 2026 synchronized-output markers: BSU `ESC[?2026h` … ESU `ESC[?2026l`. A frame is the
- * bytes up to and including an ESU; its text is the printable content with escape sequences removed
- * (with the incremental writer that is only the lines that changed).
+ * bytes up to and including an ESU. What a frame shows is read off an emulated screen (screen.ts):
+ * the cell writer's frames carry only the cells that changed.
  */
 
 /** End of a synchronized update. */
@@ -16,16 +16,6 @@ export interface Frame {
   readonly at: number;
   /** Bytes of the frame, markers included. */
   readonly bytes: number;
-  /** Printable text (escape sequences stripped). */
-  readonly text: string;
-}
-
-// CSI (incl. private modes), OSC, and two-byte escapes.
-const ANSI = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[@-Z\\-_=>78]/g;
-
-/** Printable text of terminal output. */
-export function stripAnsi(text: string): string {
-  return text.replace(ANSI, '');
 }
 
 /** Incremental frame splitter: feed chunks, get completed frames. */
@@ -41,9 +31,8 @@ export class FrameSplitter {
       if (end < 0) break;
       const frame = this.pending.subarray(0, end + ESU.length);
       this.pending = this.pending.subarray(end + ESU.length);
-      const text = stripAnsi(frame.toString('utf8'));
       // Ink may emit an empty BSU/ESU pair when nothing changed; that is not a frame.
-      if (frame.length > BSU.length + ESU.length) frames.push({ at, bytes: frame.length, text });
+      if (frame.length > BSU.length + ESU.length) frames.push({ at, bytes: frame.length });
     }
     return frames;
   }
