@@ -48,7 +48,9 @@ describe.skipIf(process.platform === 'win32')('the shipped build', () => {
     expect(readFileSync(log, 'utf8')).not.toContain('frame builder kept');
     // Rows were really kept: a patch on a copy of Ink the bundle does not render with counts nothing.
     const kept = [...r.output.matchAll(/rows kept +(\d+)%/g)].map((m) => Number(m[1]));
+    // Any share above none: read right after start (the overlay's first refresh) it is low and
+    // varies with timing (9-43 % seen), while a patch on the wrong copy of Ink reads 0 %.
     expect(kept.length).toBeGreaterThan(0);
-    expect(Math.max(...kept)).toBeGreaterThan(20);
+    expect(Math.max(...kept)).toBeGreaterThan(0);
   });
 });
