@@ -98,7 +98,8 @@ function expectSigned(r: Captured): void {
   expect(ts).toMatch(/^\d{13}$/);
   expect(r.headers['access-key']).toBe(CREDS.apiKey);
   expect(r.headers['access-passphrase']).toBe(CREDS.passphrase);
-  expect(r.headers['access-sign']).toBe(signRest(CREDS.secret, ts, r.method, r.path, r.query, r.body));
+  // Signed over the decoded query, sent encoded (Bitget's signature page).
+  expect(r.headers['access-sign']).toBe(signRest(CREDS.secret, ts, r.method, r.path, decodeURIComponent(r.query), r.body));
   expect(r.headers['content-type']).toBe('application/json');
   expect(r.headers.locale).toBe('en-US');
 }

@@ -4,7 +4,7 @@ import { ExchangeError, redactRequest, TIMESTAMP_EXPIRED_CODE } from '../wire/er
 import type { OperationSpec } from '../wire/operation-types.js';
 import { OPERATION_BY_ID, type OperationId } from '../wire/operations.js';
 import type { OperationParams } from '../wire/params.js';
-import { buildQueryString, signRest } from '../wire/sign.js';
+import { buildQueryString, signingQueryString, signRest } from '../wire/sign.js';
 import { assertValid } from '../wire/validate.js';
 import { ClockSync } from './clock-sync.js';
 import { decodeReply, transportError, type ReplyContext } from './envelope.js';
@@ -147,7 +147,10 @@ const PLACEMENT_OPS: ReadonlySet<string> = new Set(['trade.placeOrder', 'trade.p
 interface Prepared {
   readonly op: OperationSpec;
   readonly params: unknown;
+  /** The query as sent in the URL (percent-encoded). */
   readonly query: string;
+  /** The same query decoded: what ACCESS-SIGN is computed over. */
+  readonly signedQuery: string;
   readonly body: string;
   readonly ctx: ReplyContext;
 }
@@ -259,10 +262,12 @@ export class RestClient {
 
   private prepare(op: OperationSpec, params: unknown): Prepared {
     const isGet = op.method === 'GET';
-    const query = isGet ? buildQueryString(params as Record<string, unknown> | undefined) : '';
+    const queryParams = isGet ? (params as Record<string, unknown> | undefined) : undefined;
+    const query = buildQueryString(queryParams);
+    const signedQuery = signingQueryString(queryParams);
     const body = isGet ? '' : JSON.stringify(params ?? {});
     const request = redactRequest(op.method, op.path, query, isGet ? undefined : params, this.secrets);
-    return { op, params, query, body, ctx: { opId: op.id, write: op.write, request, ...clientOidsOf(params) } };
+    return { op, params, query, signedQuery, body, ctx: { opId: op.id, write: op.write, request, ...clientOidsOf(params) } };
   }
 
   private async send(p: Prepared, timeoutMs: number): Promise<unknown> {
@@ -285,7 +290,7 @@ export class RestClient {
     if (isPrivate && this.credentials) {
       const ts = String(this.clockSync.now());
       headers['ACCESS-KEY'] = this.credentials.apiKey;
-      headers['ACCESS-SIGN'] = signRest(this.credentials.secret, ts, op.method, op.path, p.query, p.body);
+      headers['ACCESS-SIGN'] = signRest(this.credentials.secret, ts, op.method, op.path, p.signedQuery, p.body);
       headers['ACCESS-TIMESTAMP'] = ts;
       headers['ACCESS-PASSPHRASE'] = this.credentials.passphrase;
     }

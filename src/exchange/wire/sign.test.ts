@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildQueryString, restPrehash, signRest, signWsLogin } from './sign.js';
+import { buildQueryString, restPrehash, signingQueryString, signRest, signWsLogin } from './sign.js';
 
 const secret = 'ExampleSecretKey123';
 const ts = '1700000000000';
@@ -37,5 +37,13 @@ describe('signing (protocol-notes §1.3 and §4.4 worked examples)', () => {
 
   it('encodes reserved characters in values and skips undefined', () => {
     expect(buildQueryString({ b: 'a b&c', a: undefined, c: '1' })).toBe('b=a%20b%26c&c=1');
+  });
+
+  it('signs the decoded query it sends encoded, pair for pair in the same order', () => {
+    const params = { symbol: '$WIF€USDT', clientOid: 'a:b#c/d e+f', category: 'SPOT', limit: undefined };
+    expect(buildQueryString(params)).toBe('category=SPOT&clientOid=a%3Ab%23c%2Fd%20e%2Bf&symbol=%24WIF%E2%82%ACUSDT');
+    expect(signingQueryString(params)).toBe('category=SPOT&clientOid=a:b#c/d e+f&symbol=$WIF€USDT');
+    expect(decodeURIComponent(buildQueryString(params))).toBe(signingQueryString(params));
+    expect(signingQueryString({ symbol: 'BTCUSDT', category: 'USDT-FUTURES' })).toBe(buildQueryString({ symbol: 'BTCUSDT', category: 'USDT-FUTURES' }));
   });
 });

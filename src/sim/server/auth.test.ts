@@ -1,5 +1,5 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signRest, signWsLogin } from '../../exchange/wire/sign.js';
 import { SimRejection } from '../contract.js';
 import { verifyRestAuth, verifyWsLogin, WsLoginError, type SimCredentials } from './auth.js';
 
@@ -7,6 +7,14 @@ const KEYS: SimCredentials[] = [{ apiKey: 'k1', secret: 's1', passphrase: 'p1', 
 const NOW = 1_700_000_000_000;
 const PATH = '/api/v3/trade/unfilled-orders';
 const QUERY = 'category=USDT-FUTURES&symbol=BTCUSDT';
+
+/** HMAC as the signature page states it, computed here so the test shares no code with either side. */
+function hmac(secret: string, text: string): string {
+  return createHmac('sha256', secret).update(text).digest('base64');
+}
+const signRest = (secret: string, ts: string, method: string, path: string, query: string, body: string): string =>
+  hmac(secret, `${ts}${method}${path}${query ? `?${query}` : ''}${body}`);
+const signWsLogin = (secret: string, ts: string): string => hmac(secret, `${ts}GET/user/verify`);
 
 function headers(over: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const ts = over['access-timestamp'] ?? String(NOW);
@@ -58,6 +66,19 @@ describe('verifyRestAuth', () => {
   it('verifies the raw query as received: a re-ordered query → 40009', () => {
     expect(check(headers(), 'symbol=BTCUSDT&category=USDT-FUTURES')).toBe('40009');
     expect(check(headers({ 'access-sign': 'AAAA' }))).toBe('40009');
+  });
+  it('verifies over the decoded query: reserved and non-ASCII characters sent encoded, signed decoded', () => {
+    const decoded = 'category=SPOT&clientOid=a:b#c/d e+f&symbol=$WIF€USDT';
+    const encoded = 'category=SPOT&clientOid=a%3Ab%23c%2Fd%20e%2Bf&symbol=%24WIF%E2%82%ACUSDT';
+    const ts = String(NOW);
+    const withSign = (sign: string): Record<string, string | undefined> => headers({ 'access-sign': sign });
+    expect(check(withSign(signRest('s1', ts, 'GET', PATH, decoded, '')), encoded)).toBe('ok');
+    // The same request signed over the text as sent (still encoded) is what Bitget refuses.
+    expect(check(withSign(signRest('s1', ts, 'GET', PATH, encoded, '')), encoded)).toBe('40009');
+    // "+" is a plus, not a space: a signature over "e f" does not verify "e%2Bf".
+    expect(check(withSign(signRest('s1', ts, 'GET', PATH, decoded.replace('+', ' '), '')), encoded)).toBe('40009');
+    // A malformed escape can match no signature.
+    expect(check(withSign(signRest('s1', ts, 'GET', PATH, 'symbol=%E2', '')), 'symbol=%E2')).toBe('40009');
   });
   it('never puts the secret or passphrase in the message', () => {
     try {

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import { signRest, signWsLogin } from '../../exchange/wire/sign.js';
 import { SimRejection } from '../contract.js';
+import { decodedQuery, expectedLoginSign, expectedRestSign } from './signature.js';
 
 /**
  * Request authentication for the embedded exchange: REST ACCESS-* headers (protocol-notes §1) and
@@ -25,7 +25,7 @@ export interface RestAuthInput {
   readonly method: string;
   /** Path without the query, e.g. `/api/v3/account/assets`. */
   readonly path: string;
-  /** Raw text after `?` exactly as received ('' if none). */
+  /** Raw text after `?` exactly as received, still encoded ('' if none); verified decoded. */
   readonly rawQuery: string;
   /** Raw body text exactly as received ('' if none). */
   readonly body: string;
@@ -64,8 +64,10 @@ export function verifyRestAuth(input: RestAuthInput, keys: readonly SimCredentia
   if (Math.abs(Number(ts) - now) > TIMESTAMP_WINDOW_MS) {
     throw new SimRejection('40008', 'Request timestamp expired: ACCESS-TIMESTAMP is more than 30 s from server time; sync with /api/v3/public/time');
   }
-  const expected = signRest(cred.secret, ts, input.method, input.path, input.rawQuery, input.body);
-  if (!sameText(expected, sign)) throw new SimRejection('40009', 'sign signature error');
+  const query = decodedQuery(input.rawQuery);
+  if (query === null || !sameText(expectedRestSign(cred.secret, ts, input.method, input.path, query, input.body), sign)) {
+    throw new SimRejection('40009', 'sign signature error');
+  }
   return cred.uid;
 }
 
@@ -102,6 +104,6 @@ export function verifyWsLogin(arg: unknown, keys: readonly SimCredentials[], now
   if (!/^\d{1,16}$/.test(ts)) throw new WsLoginError(30013, 'Invalid ACCESS_TIMESTAMP: send Unix seconds as digits');
   const ms = ts.length >= 13 ? Number(ts) : Number(ts) * 1000;
   if (Math.abs(ms - now) > TIMESTAMP_WINDOW_MS) throw new WsLoginError(30014, 'Request timestamp expired');
-  if (!sameText(signWsLogin(cred.secret, ts), field(a, 'sign'))) throw new WsLoginError(30015, 'Invalid sign');
+  if (!sameText(expectedLoginSign(cred.secret, ts), field(a, 'sign'))) throw new WsLoginError(30015, 'Invalid sign');
   return cred.uid;
 }

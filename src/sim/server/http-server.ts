@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SimRejection, type SimExchange } from '../contract.js';
 import { verifyRestAuth, type SimCredentials } from './auth.js';
+import { queryParams } from './signature.js';
 import { internalError, runOperation } from './dispatch.js';
 import type { Faults } from './faults.js';
 import type { RateLimiter } from './rate-limits.js';
@@ -112,7 +113,11 @@ async function serve(deps: HttpDeps, req: IncomingMessage): Promise<Reply> {
 
 /** GET: the query as an object of strings; POST: the JSON body (object or array). */
 function parseParams(method: string, req: IncomingMessage, rawQuery: string, body: string): unknown {
-  if (method === 'GET') return Object.fromEntries(new URLSearchParams(rawQuery));
+  if (method === 'GET') {
+    const params = queryParams(rawQuery);
+    if (params === null) throw new SimRejection('40017', 'Parameter verification failed: the query has a malformed %-escape');
+    return params;
+  }
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   if (!type.startsWith('application/json')) {
     throw new SimRejection('40007', 'Invalid Content_Type, please use `application/json` format');

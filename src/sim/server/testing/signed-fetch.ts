@@ -1,4 +1,4 @@
-import { buildQueryString, signRest } from '../../../exchange/wire/sign.js';
+import { buildQueryString, signingQueryString, signRest } from '../../../exchange/wire/sign.js';
 
 /** Credentials a test signs with. */
 export interface TestCreds {
@@ -14,7 +14,7 @@ export interface TestReply {
 }
 
 /**
- * Sends a signed REST request like a client would (sorted, encoded query; JSON body); `headers`
+ * Sends a signed REST request like a client would (sorted query, sent encoded and signed decoded; JSON body); `headers`
  * overrides or removes (undefined) any header after signing.
  */
 export async function signedFetch(
@@ -32,7 +32,7 @@ export async function signedFetch(
     h['access-key'] = creds.apiKey;
     h['access-passphrase'] = creds.passphrase;
     h['access-timestamp'] = ts;
-    h['access-sign'] = signRest(creds.secret, ts, method, path, query, body);
+    h['access-sign'] = signRest(creds.secret, ts, method, path, signingQueryString(opts.query), body);
   }
   Object.assign(h, opts.headers ?? {});
   const headers: Record<string, string> = {};

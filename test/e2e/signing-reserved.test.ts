@@ -1,0 +1,86 @@
+/**
+ * Description: issue 14 — a GET is sent percent-encoded and signed over its DECODED query, as
+ * Bitget's signature page states. Values that need encoding (clientOids with `:` `#` `/` space `+`,
+ * symbols with `$` or non-ASCII) must sign and verify; a signature over the encoded text is refused
+ * with 40009, by the embedded exchange's own verifier (it shares no signing code with the client).
+ * Setup: `startSim()` on 127.0.0.1 port 0; our `RestClient` with the demo credentials.
+ * Run: place with reserved-character clientOids, look each up by clientOid, list with a `$`/`€`
+ * symbol filter, cancel by clientOid; then by hand (node:crypto, the page's recipe) the same
+ * look-up signed decoded (accepted, finds the order) and signed encoded (40009).
+ */
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RestClient } from '../../src/exchange/rest/rest-client.js';
+import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
+
+const ORDER = { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', qty: '0.01', price: '1000' } as const;
+/** One clientOid per documented pattern, each holding characters a URL must encode. */
+const OIDS = ['utd:1#a+b c', 'utd/2:x.y_z-w'] as const;
+
+type Rec = Record<string, unknown>;
+const rec = (v: unknown): Rec => (typeof v === 'object' && v !== null ? (v as Rec) : {});
+
+let sim: SimHandle;
+let client: RestClient;
+
+beforeAll(async () => {
+  sim = await startSim({ seed: 21 });
+  client = new RestClient({ baseUrl: sim.rest, credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase } });
+});
+
+afterAll(async () => {
+  await client.close();
+  await sim.close();
+});
+
+/** A GET signed by hand as the signature page's HMAC sample does, over `signedQuery`, sent with `sentQuery`. */
+async function handSigned(path: string, sentQuery: string, signedQuery: string): Promise<{ status: number; body: Rec }> {
+  const ts = String(Date.now());
+  const sign = createHmac('sha256', sim.secret).update(`${ts}GET${path}?${signedQuery}`).digest('base64');
+  const res = await fetch(`${sim.rest}${path}?${sentQuery}`, {
+    headers: { 'ACCESS-KEY': sim.apiKey, 'ACCESS-SIGN': sign, 'ACCESS-TIMESTAMP': ts, 'ACCESS-PASSPHRASE': sim.passphrase, 'Content-Type': 'application/json' },
+  });
+  return { status: res.status, body: rec(await res.json()) };
+}
+
+describe('signing queries that need encoding, over a real socket', () => {
+  it('our client places, looks up by clientOid, lists with a reserved-character filter and cancels', async () => {
+    for (const clientOid of OIDS) {
+      const placed = rec(await client.call('trade.placeOrder', { ...ORDER, clientOid }));
+      expect(placed['clientOid']).toBe(clientOid);
+      const found = rec(await client.call('trade.getOrderInfo', { clientOid }));
+      expect(found['orderId']).toBe(placed['orderId']);
+      expect(found['clientOid']).toBe(clientOid);
+    }
+    const none = rec(await client.call('trade.getUnfilledOrders', { category: 'SPOT', symbol: '$WIF€USDT' }));
+    expect(none['list']).toEqual([]);
+    const open = rec(await client.call('trade.getUnfilledOrders', { category: 'USDT-FUTURES', symbol: 'BTCUSDT' }));
+    expect((open['list'] as Rec[]).map((o) => o['clientOid']).sort()).toEqual([...OIDS].sort());
+    await client.call('trade.cancelOrder', { category: 'USDT-FUTURES', clientOid: OIDS[0] });
+    const after = rec(await client.call('trade.getUnfilledOrders', { category: 'USDT-FUTURES' }));
+    expect((after['list'] as Rec[]).map((o) => o['clientOid'])).toEqual([OIDS[1]]);
+  });
+
+  it('a request signed over the decoded query is accepted; the same request signed over the encoded query gets 40009', async () => {
+    const clientOid = OIDS[1];
+    const sent = `clientOid=${encodeURIComponent(clientOid)}`;
+    expect(sent).toBe('clientOid=utd%2F2%3Ax.y_z-w');
+    const good = await handSigned('/api/v3/trade/order-info', sent, `clientOid=${clientOid}`);
+    expect(good.status).toBe(200);
+    expect(good.body['code']).toBe('00000');
+    expect(rec(good.body['data'])['clientOid']).toBe(clientOid);
+    const bad = await handSigned('/api/v3/trade/order-info', sent, sent);
+    expect(bad.body['code']).toBe('40009');
+    expect(bad.status).toBe(400);
+  });
+
+  it('a space, "#" and "+" survive the round trip distinct ("+" is a plus, "%20" a space)', async () => {
+    const clientOid = OIDS[0];
+    const sent = `clientOid=${encodeURIComponent(clientOid)}`;
+    expect(sent).toBe('clientOid=utd%3A1%23a%2Bb%20c');
+    const good = await handSigned('/api/v3/trade/order-info', sent, `clientOid=${clientOid}`);
+    expect(rec(good.body['data'])['clientOid']).toBe(clientOid);
+    const plusAsSpace = await handSigned('/api/v3/trade/order-info', sent, 'clientOid=utd:1#a b c');
+    expect(plusAsSpace.body['code']).toBe('40009');
+  });
+});
