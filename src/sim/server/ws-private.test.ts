@@ -16,9 +16,12 @@ describe('private socket', () => {
   let ex: FakeExchange;
   let srv: SimServer;
   let s: TestSocket;
+  /** When set, the server's clock stands still there (its rate buckets then do not refill). */
+  let frozenAt: number | null = null;
   beforeEach(async () => {
+    frozenAt = null;
     ex = new FakeExchange();
-    srv = await startSimServer({ exchange: ex, routes: fakeRoutes(), credentials: CREDS });
+    srv = await startSimServer({ exchange: ex, routes: fakeRoutes(), credentials: CREDS, now: () => frozenAt ?? Date.now() });
     s = await TestSocket.open(srv.wsPrivate);
   });
   afterEach(async () => {
@@ -99,6 +102,8 @@ describe('private socket', () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(110);
     srv.faults.reset();
     // The bucket is per UID and shared with REST: use up the rest of it over REST, then ask here.
+    // The clock stands still meanwhile, so a slow machine cannot refill a token in between.
+    frozenAt = Date.now();
     await Promise.all(
       Array.from({ length: 10 }, () =>
         signedFetch(srv.rest, 'POST', '/api/v3/trade/place-order', { apiKey: 'k', secret: 's', passphrase: 'p' }, { body: { symbol: 'BTCUSDT' } }),
