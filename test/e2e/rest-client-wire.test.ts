@@ -139,7 +139,7 @@ const CASES: readonly WireCase[] = [
   { id: 'trade.getOrderInfo', params: { orderId: '99', clientOid: 'a:b/c.d' }, query: 'clientOid=a%3Ab%2Fc.d&orderId=99' },
   { id: 'position.getCurrent', params: { symbol: 'BTCUSDT', category: 'USDT-FUTURES' }, query: 'category=USDT-FUTURES&symbol=BTCUSDT' },
   { id: 'account.getAssets', params: {}, query: '' },
-  { id: 'account.setLeverage', params: { leverage: '5', productType: 'USDT-FUTURES', symbol: 'BTCUSDT' }, body: '{"leverage":"5","productType":"USDT-FUTURES","symbol":"BTCUSDT"}' },
+  { id: 'account.setLeverage', params: { category: 'USDT-FUTURES', symbol: 'BTCUSDT', leverage: '5' }, body: '{"category":"USDT-FUTURES","symbol":"BTCUSDT","leverage":"5"}' },
   { id: 'user.getSubList', params: { limit: '10' }, query: 'limit=10' },
   {
     id: 'tax.getMarginRecords',

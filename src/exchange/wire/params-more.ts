@@ -76,8 +76,20 @@ export interface AccountAndMarketParams {
     readonly targetUid?: string;
   };
   'account.setHoldMode': { readonly holdMode: 'one_way_mode' | 'hedge_mode' };
-  /** `coin` for MARGIN, `symbol` for futures. */
-  'account.setLeverage': { readonly leverage: string; readonly productType: Category; readonly coin?: string; readonly symbol?: string };
+  /**
+   * `coin` for MARGIN, `symbol` for futures (official page "Set Leverage"). `marginMode` defaults to
+   * crossed; isolated takes `posSide`, or `longLeverage`/`shortLeverage` in hedge mode.
+   */
+  'account.setLeverage': {
+    readonly category: Exclude<Category, 'SPOT'>;
+    readonly leverage: string;
+    readonly coin?: string;
+    readonly symbol?: string;
+    readonly posSide?: 'long' | 'short';
+    readonly marginMode?: 'crossed' | 'isolated';
+    readonly longLeverage?: string;
+    readonly shortLeverage?: string;
+  };
   'account.getMaxTransferable': { readonly coin: string };
   'account.getFinancialRecords': {
     readonly category?: Category;

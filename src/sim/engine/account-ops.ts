@@ -106,17 +106,24 @@ export function setHoldMode(core: EngineCore, uid: string, p: Params): string {
   return 'success';
 }
 
-/** POST account/set-leverage: futures by symbol, margin by coin. */
+/**
+ * POST account/set-leverage (official page "Set Leverage"): `category` with `symbol` for futures or
+ * `coin` for margin. Isolated futures may set one side (`posSide`) or both (`longLeverage` /
+ * `shortLeverage`); the side given applies to that side's positions.
+ */
 export function setLeverage(core: EngineCore, uid: string, p: Params): string {
-  const category = optCategory(p) ?? optCategory(p, 'productType') ?? reject(Codes.PARAM_VERIFY, 'Parameter verification failed: category (or productType) is required');
+  const category = optCategory(p) ?? reject(Codes.PARAM_VERIFY, 'Parameter verification failed: category is required');
   const s = core.accounts.settings(uid);
   if (isFuturesCategory(category)) {
     const inst = core.instruments.get(category, reqStr(p, 'symbol'));
     const lev = optInt(p, 'leverage', 1, inst.maxLeverage) ?? reject(Codes.PARAM_VERIFY, 'Parameter verification failed: leverage is required');
-    s.symbolLeverage.set(`${category}|${inst.symbol}`, lev);
+    const side = optEnum(p, 'posSide', ['long', 'short'] as const);
+    const sideLev = { long: optInt(p, 'longLeverage', 1, inst.maxLeverage) ?? lev, short: optInt(p, 'shortLeverage', 1, inst.maxLeverage) ?? lev };
+    if (side === undefined) s.symbolLeverage.set(`${category}|${inst.symbol}`, lev);
     core.run(() => {
       for (const pos of core.positions.list(uid, category, inst.symbol)) {
-        pos.leverage = lev;
+        if (side !== undefined && pos.posSide !== side) continue;
+        pos.leverage = pos.posSide === 'short' ? sideLev.short : sideLev.long;
         if (pos.marginMode === 'crossed') pos.margin = valueAt(inst, pos.size, pos.avgPrice).div(lev);
         core.touchPosition(pos);
       }

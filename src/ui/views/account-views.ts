@@ -44,8 +44,10 @@ export const ACCOUNT_VIEWS: readonly ViewDef[] = [
     op: 'account.setLeverage',
     scope: 'account',
     key: 'L',
-    defaults: (env) => ({ productType: env.category, ...(env.category === 'MARGIN' ? { coin: env.quoteCoin } : env.category === 'SPOT' ? {} : { symbol: env.symbol }) }),
-    note: 'futures: per symbol; margin: per coin',
+    // Leverage exists for margin coins and futures symbols; on a spot symbol it means margin.
+    defaults: (env): Readonly<Record<string, string>> =>
+      env.category === 'SPOT' || env.category === 'MARGIN' ? { category: 'MARGIN', coin: env.quoteCoin } : { category: env.category, symbol: env.symbol },
+    note: 'futures: per symbol (isolated: posSide, or longLeverage/shortLeverage in hedge mode); margin: per coin',
   },
   { command: 'views.deltaInfo', title: 'Delta information', group: 'Account', op: 'account.getDeltaInfo', scope: 'account', key: 'D' },
   { command: 'views.fundingAssets', title: 'Funding account assets', group: 'Account', op: 'account.getFundingAssets', scope: 'account', key: 'F' },

@@ -4,7 +4,7 @@
  * only, and the sub-account list (`extra`: named by neither document).
  */
 import { defineOperations } from '../operation-types.js';
-import { ALL_CATEGORIES, assumedRate, category, decimal, limit, oneOf, text, timestamp, uidRate } from './common.js';
+import { ALL_CATEGORIES, FUTURES_CATEGORIES, POS_SIDE, assumedRate, category, decimal, limit, oneOf, text, timestamp, uidRate } from './common.js';
 
 const MGMT_READ_OR_WRITE = 'UTA management read or read-write';
 const MGMT_WRITE = 'UTA management read and write';
@@ -111,21 +111,30 @@ export const ACCOUNT_OPERATIONS = defineOperations([
     method: 'POST',
     path: '/api/v3/account/set-leverage',
     auth: 'private',
-    permission: 'not stated (UTA trade read and write)',
-    rate: assumedRate('account.setLeverage', 'uid'),
+    permission: 'UTA mgt. (read & write)',
+    rate: uidRate('account.setLeverage', 10),
     request: {
-      fields: { leverage: decimal(true), productType: category(ALL_CATEGORIES), coin: text(), symbol: text() },
+      fields: {
+        category: category(['MARGIN', ...FUTURES_CATEGORIES]),
+        symbol: text(),
+        leverage: decimal(true),
+        coin: text(),
+        posSide: POS_SIDE,
+        marginMode: oneOf(['crossed', 'isolated']),
+        longLeverage: decimal(),
+        shortLeverage: decimal(),
+      },
       rules: [
-        { kind: 'requiredWhen', field: 'coin', when: 'productType', equals: 'MARGIN' },
-        { kind: 'requiredWhen', field: 'symbol', when: 'productType', equals: 'USDT-FUTURES' },
-        { kind: 'requiredWhen', field: 'symbol', when: 'productType', equals: 'COIN-FUTURES' },
-        { kind: 'requiredWhen', field: 'symbol', when: 'productType', equals: 'USDC-FUTURES' },
+        { kind: 'requiredWhen', field: 'coin', when: 'category', equals: 'MARGIN' },
+        { kind: 'requiredWhen', field: 'symbol', when: 'category', equals: 'USDT-FUTURES' },
+        { kind: 'requiredWhen', field: 'symbol', when: 'category', equals: 'COIN-FUTURES' },
+        { kind: 'requiredWhen', field: 'symbol', when: 'category', equals: 'USDC-FUTURES' },
       ],
     },
     reply: 'string',
     write: true,
     part: 'notes-8',
-    summary: 'Sets leverage for a margin coin or a futures symbol (rate assumed).',
+    summary: 'Sets leverage for a margin coin or a futures symbol; isolated futures per side (posSide, or longLeverage/shortLeverage in hedge mode).',
   },
   {
     id: 'account.getMaxTransferable',
