@@ -239,7 +239,7 @@ describe('OrderService.cancelOrder and closePosition', () => {
     h.store.getState().setInstruments([btcInstrument({ category: 'SPOT', symbol: 'rAAPLUSDT', isReality: true })], 0);
     h.caller.on('trade.cancelRealityOrder', () => ({ orderId: '31', clientOid: 'c-31' }));
     expect(await h.service.cancelOrder(openOrder('31', { category: 'SPOT', symbol: 'rAAPLUSDT' }))).toMatchObject({ status: 'accepted', orderId: '31' });
-    expect(h.caller.callsOf('trade.cancelRealityOrder')).toEqual([{ orderId: '31', category: 'SPOT', symbol: 'rAAPLUSDT' }]);
+    expect(h.caller.callsOf('trade.cancelRealityOrder')).toEqual([{ orderId: '31', symbol: 'rAAPLUSDT' }]);
     expect(h.caller.callsOf('trade.cancelOrder')).toHaveLength(0);
   });
 

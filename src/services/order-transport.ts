@@ -108,7 +108,7 @@ export class OrderTransport {
   /** Cancels one order; `symbol` goes with the socket request; `reality` pairs use cancel-reality-order. */
   async cancel(category: Category, symbol: string, orderId: string, reality = false): Promise<OrderAck> {
     // Reality (rToken) pairs have their own cancel path (cancel-reality-order), REST only.
-    if (reality && (category === 'SPOT' || category === 'MARGIN')) return this.ack(await this.options.api.trade.cancelRealityOrder({ orderId, category, symbol }), 'rest', '');
+    if (reality && (category === 'SPOT' || category === 'MARGIN')) return this.ack(await this.options.api.trade.cancelRealityOrder({ orderId, symbol }), 'rest', '');
     const r = await this.send(
       true,
       (s) => s.cancelOrder(category, { orderId, symbol }),

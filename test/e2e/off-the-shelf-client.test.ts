@@ -206,7 +206,7 @@ describe('off-the-shelf Bitget SDK (bitget-api) against the embedded exchange', 
     expect(ongoing.data[0]).toMatchObject({ orderId: loanId, loanCoin: 'USDT', pledgeCoin: 'BTC', loanAmount: '100' });
     expect(new Decimal(ongoing.data[0]?.pledgeAmount ?? '0').gt(0), 'BTC pledged').toBe(true);
 
-    // The SDK's request type requires `method` (not in the public docs' repay body); the SDK sends it.
+    // `method` is required by Bitget's official Repay page (the seed spec's body lacked it).
     const repaid = await sdk('loanRepay', rest.loanRepay({ orderId: loanId, method: 'borrowed_coin', repayAll: 'yes' }));
     expect(repaid.data).toMatchObject({ loanCoin: 'USDT', pledgeCoin: 'BTC', repayLoanAmount: '100' });
 

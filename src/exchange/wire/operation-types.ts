@@ -107,6 +107,11 @@ export interface OperationSpec<Id extends string = string> {
   /** One line saying what the operation does. */
   readonly summary: string;
   /**
+   * The path the seed spec (uta-api-spec.md) names when Bitget's official page names another one
+   * (the official page wins; docs/conformance.md says why), e.g. announcements under /api/v2.
+   */
+  readonly seedPath?: string;
+  /**
    * Set when this operation is a second path for another one (same request and reply), e.g.
    * `/api/v3/public/time` for `market.getTime`. Holds the other operation's id.
    */

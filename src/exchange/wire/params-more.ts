@@ -36,7 +36,8 @@ export interface SubApiKeyItemParams {
 
 /** Candle query; `limit` up to 1000 (candles) or 100 (history-candles). */
 export interface CandleParams {
-  readonly category: Category;
+  /** Margin pairs use the SPOT candles. */
+  readonly category: Exclude<Category, 'MARGIN'>;
   readonly symbol: string;
   readonly interval: WireCandleInterval;
   readonly startTime?: string;
@@ -47,7 +48,8 @@ export interface CandleParams {
 
 /** Order book query; `limit` 1–1000 levels (default 5). */
 export interface OrderbookParams {
-  readonly category: Category;
+  /** Margin pairs use the SPOT book. */
+  readonly category: Exclude<Category, 'MARGIN'>;
   readonly symbol: string;
   readonly limit?: string;
 }
@@ -65,7 +67,15 @@ export interface AccountAndMarketParams {
     readonly cursor?: string;
   };
   'position.getAllLegacy': { readonly productType: FuturesCategory; readonly marginCoin?: string };
-  'account.getMaxOpenAvailable': { readonly category: Category; readonly symbol: string; readonly orderType: 'limit' | 'market'; readonly side: 'buy' | 'sell' };
+  /** `price` is required for a limit order; `size` is in the base coin. */
+  'account.getMaxOpenAvailable': {
+    readonly category: Category;
+    readonly symbol: string;
+    readonly orderType: 'limit' | 'market';
+    readonly side: 'buy' | 'sell';
+    readonly price?: string;
+    readonly size?: string;
+  };
   'account.getAssets': NoParams;
   'account.getFundingAssets': { readonly coin?: string };
   'account.getDeltaInfo': NoParams;
@@ -91,9 +101,11 @@ export interface AccountAndMarketParams {
     readonly shortLeverage?: string;
   };
   'account.getMaxTransferable': { readonly coin: string };
+  /** Last 90 days, at most 30 days per query. */
   'account.getFinancialRecords': {
-    readonly category?: Category;
+    readonly category: Category | 'OTHER';
     readonly coin?: string;
+    readonly type?: string;
     readonly startTime?: string;
     readonly endTime?: string;
     readonly limit?: string;
@@ -104,9 +116,9 @@ export interface AccountAndMarketParams {
   'user.createSub': { readonly username: string; readonly accountMode?: 'classic' | 'unified'; readonly note?: string };
   'user.getSubList': { readonly limit?: string; readonly cursor?: string };
   'user.batchCreateSubApiKey': readonly SubApiKeyItemParams[];
-  /** At most 366 days between startTime and endTime; `limit` 1–500. */
+  /** At most 30 days between startTime and endTime; `limit` 1–500. */
   'tax.getMarginRecords': {
-    readonly marginType?: 'isolated' | 'cross';
+    readonly marginType?: 'isolated' | 'crossed' | 'cross';
     readonly coin?: string;
     readonly startTime: string;
     readonly endTime: string;
@@ -126,12 +138,17 @@ export interface AccountAndMarketParams {
   'market.getTime': NoParams;
   'market.getPublicTime': NoParams;
   'market.getCoins': { readonly coin?: string };
-  'market.getFeeGroup': { readonly category: 'SPOT' | 'FUTURES'; readonly group?: 'GROUP_A' | 'GROUP_B' | 'GROUP_C' };
+  'market.getFeeGroup': { readonly category: 'SPOT' | 'FUTURES'; readonly group?: 'DEFAULT' | 'GROUP_A' | 'GROUP_B' | 'GROUP_C' };
   'market.getScoreWeights': { readonly category?: 'SPOT' | 'FUTURES' };
+  /** `language` is required (zh_CN or en_US); the last month at most. */
   'market.getAnnouncements': {
+    readonly language: 'zh_CN' | 'en_US';
+    readonly startTime?: string;
+    readonly endTime?: string;
     readonly annType?:
       | 'latest_news'
       | 'coin_listings'
+      | 'trading_competitions_promotions'
       | 'product_updates'
       | 'security'
       | 'api_trading'

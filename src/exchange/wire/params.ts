@@ -130,7 +130,8 @@ export interface LoanAndTradeParams {
     readonly pledgeCoin?: string;
     readonly status?: 'ROLLBACK' | 'FORCE' | 'REPAY';
   };
-  'loan.repay': { readonly orderId: string; readonly repayAll: YesNo; readonly amount?: string; readonly repayUnlock?: YesNo };
+  /** `method`: repay with the borrowed coin or with collateral (official Repay page; required). */
+  'loan.repay': { readonly orderId: string; readonly method: 'borrowed_coin' | 'collateral'; readonly repayAll: YesNo; readonly amount?: string; readonly repayUnlock?: YesNo };
   'loan.getRepayHistory': LoanWindowParams & { readonly loanCoin?: string; readonly pledgeCoin?: string };
   'loan.revisePledge': { readonly orderId: string; readonly amount: string; readonly pledgeCoin: string; readonly reviseType: 'OUT' | 'IN' };
   'loan.getPledgeRateHistory': LoanWindowParams & { readonly reviseSide?: 'down' | 'up'; readonly pledgeCoin?: string };
@@ -149,7 +150,7 @@ export interface LoanAndTradeParams {
   'trade.placeBatch': readonly BatchOrderParams[];
   'trade.batchModifyOrder': readonly BatchModifyItemParams[];
   'trade.cancelBatch': readonly CancelBatchItemParams[];
-  'trade.cancelRealityOrder': OrderRef & { readonly category?: 'SPOT' | 'MARGIN'; readonly symbol?: string };
+  'trade.cancelRealityOrder': OrderRef & { readonly symbol: string };
   'trade.cancelSymbolOrder': { readonly category: WireCategory; readonly symbol?: string };
   'trade.closePositions': { readonly category: WireFuturesCategory; readonly symbol?: string; readonly posSide?: WirePosSide };
   'trade.getOrderInfo': OrderRef;
@@ -159,7 +160,7 @@ export interface LoanAndTradeParams {
   /** Last 90 days, at most 30 days per query. */
   'trade.getFills': CursorPageParams & { readonly category?: WireCategory; readonly orderId?: string };
   'trade.getHistoryStrategyOrders': CursorPageParams & {
-    readonly category: WireCategory;
+    readonly category: WireFuturesCategory;
     readonly type?: 'tpsl' | 'trigger' | 'oco' | 'trailing_stop' | 'iceberg' | 'twap';
   };
 }

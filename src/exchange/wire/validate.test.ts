@@ -33,19 +33,20 @@ const VALID: readonly Case[] = [
   { name: 'market order without price', id: 'trade.placeOrder', params: MARKET_ORDER, expected: [] },
   { name: 'unknown fields pass', id: 'trade.placeOrder', params: { ...LIMIT_ORDER, futureField: 'x' }, expected: [] },
   { name: 'clientOid, REST pattern', id: 'trade.placeOrder', params: { ...LIMIT_ORDER, clientOid: 'a.b:c/d_e-F9' }, expected: [] },
-  { name: 'clientOid, other pattern', id: 'trade.placeOrder', params: { ...LIMIT_ORDER, clientOid: 'a#b+c d' }, expected: [] },
+  { name: 'clientOid of a look-up, other pattern', id: 'trade.getOrderInfo', params: { clientOid: 'BITGET#1627 +x' }, expected: [] },
+  { name: 'clientOid of a new order, reserved URL characters', id: 'trade.placeOrder', params: { ...LIMIT_ORDER, clientOid: 'a:b/c.d_e-f' }, expected: [] },
   { name: 'countdown off', id: 'trade.countdownCancelAll', params: { countdown: '0' }, expected: [] },
   { name: 'countdown 5', id: 'trade.countdownCancelAll', params: { countdown: '5' }, expected: [] },
   { name: 'countdown 60 as a JSON number', id: 'trade.countdownCancelAll', params: { countdown: 60 }, expected: [] },
   { name: 'borrow by collateral', id: 'loan.borrow', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '1' }, expected: [] },
-  { name: 'repay all without amount', id: 'loan.repay', params: { orderId: '1', repayAll: 'yes' }, expected: [] },
+  { name: 'repay all without amount', id: 'loan.repay', params: { orderId: '1', method: 'borrowed_coin', repayAll: 'yes' }, expected: [] },
   { name: 'modify by clientOid', id: 'trade.modifyOrder', params: { clientOid: 'c1', price: '1.5', requestId: '123456789012345678' }, expected: [] },
   { name: 'no params at all', id: 'market.getTime', params: undefined, expected: [] },
   { name: 'empty query', id: 'account.getAssets', params: {}, expected: [] },
   { name: 'history window at the limits', id: 'trade.getHistoryOrders', params: { category: 'SPOT', startTime: ago(90), endTime: ago(60) }, expected: [] },
   { name: 'loan window 3 months back', id: 'loan.getReduces', params: { startTime: ago(92), endTime: ago(0), pageSize: '100' }, expected: [] },
-  { name: 'tax span of 366 days', id: 'tax.getMarginRecords', params: { startTime: ago(366), endTime: ago(0), limit: '500' }, expected: [] },
-  { name: 'orderbook 1000 levels', id: 'market.getOrderbook', params: { category: 'SPOT', symbol: 'BTCUSDT', limit: '1000' }, expected: [] },
+  { name: 'tax span of 30 days', id: 'tax.getMarginRecords', params: { startTime: ago(30), endTime: ago(0), limit: '500' }, expected: [] },
+  { name: 'orderbook 200 levels', id: 'market.getOrderbook', params: { category: 'SPOT', symbol: 'BTCUSDT', limit: '200' }, expected: [] },
   { name: 'sub-account', id: 'user.createSub', params: { username: 'alicebob', note: 'n'.repeat(50) }, expected: [] },
   { name: 'batch of 20', id: 'trade.placeBatch', params: Array.from({ length: 20 }, () => MARKET_ORDER), expected: [] },
   { name: 'sub-account key batch', id: 'user.batchCreateSubApiKey', params: [SUB_KEY], expected: [] },
@@ -97,8 +98,8 @@ const INVALID: readonly Case[] = [
   {
     name: 'integer bounds',
     id: 'market.getOrderbook',
-    params: { category: 'SPOT', symbol: 'BTCUSDT', limit: '1001' },
-    expected: ['limit must be a whole number from 1 to 1000, got "1001"'],
+    params: { category: 'SPOT', symbol: 'BTCUSDT', limit: '201' },
+    expected: ['limit must be a whole number from 1 to 200, got "201"'],
   },
   {
     name: 'history-candles limit',
@@ -134,7 +135,13 @@ const INVALID: readonly Case[] = [
     name: 'clientOid characters',
     id: 'trade.placeOrder',
     params: { ...LIMIT_ORDER, clientOid: 'a*b' },
-    expected: ['clientOid must be letters, digits and . : / _ - (or # + space), got "a*b"'],
+    expected: ['clientOid must be letters, digits and . : / _ -, got "a*b"'],
+  },
+  {
+    name: 'clientOid of a new order: # + and space are for look-ups only (Place Order page)',
+    id: 'trade.placeOrder',
+    params: { ...LIMIT_ORDER, clientOid: 'a#b+c d' },
+    expected: ['clientOid must be letters, digits and . : / _ -, got "a#b+c d"'],
   },
   {
     name: 'clientOid length',
@@ -168,7 +175,8 @@ const INVALID: readonly Case[] = [
   },
   { name: 'atLeastOne ids', id: 'trade.cancelOrder', params: { category: 'SPOT' }, expected: ['give at least one of orderId or clientOid'] },
   { name: 'atLeastOne qty/price', id: 'trade.modifyOrder', params: { orderId: '1' }, expected: ['give at least one of qty or price'] },
-  { name: 'requiredWhen repayAll=no', id: 'loan.repay', params: { orderId: '1', repayAll: 'no' }, expected: ['amount is required when repayAll is "no"'] },
+  { name: 'requiredWhen repayAll=no', id: 'loan.repay', params: { orderId: '1', method: 'collateral', repayAll: 'no' }, expected: ['amount is required when repayAll is "no"'] },
+  { name: 'repay method (official Repay page)', id: 'loan.repay', params: { orderId: '1', repayAll: 'yes' }, expected: ['method is required'] },
   {
     name: 'requiredWhen orderType=limit',
     id: 'trade.placeOrder',
@@ -188,10 +196,10 @@ const INVALID: readonly Case[] = [
     expected: [`endTime (${ago(2)}) is before startTime (${ago(1)}); swap them`],
   },
   {
-    name: 'tax span over 366 days',
+    name: 'tax span over 30 days',
     id: 'tax.getMarginRecords',
-    params: { startTime: ago(367), endTime: ago(0) },
-    expected: ['startTime to endTime spans 367 days; at most 366 days per query'],
+    params: { startTime: ago(31), endTime: ago(0) },
+    expected: ['startTime to endTime spans 31 days; at most 30 days per query'],
   },
   {
     name: 'lookback 90 days',
@@ -258,19 +266,19 @@ const BATCH: readonly Case[] = [
   {
     name: 'sub-account items',
     id: 'user.batchCreateSubApiKey',
-    params: [SUB_KEY, { ...SUB_KEY, subAccountName: 'abc', label: 'l'.repeat(21), ipList: Array.from({ length: 31 }, () => '1.1.1.1'), permList: ['spot_trade'] }],
+    params: [SUB_KEY, { ...SUB_KEY, subAccountName: 'abc', label: 'l'.repeat(21), ipList: Array.from({ length: 31 }, () => '1.1.1.1'), permList: ['spot_trade', 'trade'] }],
     expected: [
       'item 2: subAccountName must be exactly 8 English letters, got "abc"',
       `item 2: label must be at most 20 characters, got 21 ("${'l'.repeat(21)}")`,
       'item 2: ipList holds at most 30 entries, got 31',
-      'item 2: permList entry "spot_trade" is not one of contract-order, contract-position, spot-trade, margin-trade, copytrading-trade, wallet-transfer, wallet-withdraw',
+      'item 2: permList entry "trade" is not one of spot_trade, margin_trade, contract_trade, read, contract-order, contract-position, spot-trade, margin-trade, copytrading-trade, wallet-transfer, wallet-withdraw',
     ],
   },
   {
     name: 'sub-account batch size uses its own noun',
     id: 'user.batchCreateSubApiKey',
-    params: Array.from({ length: 21 }, () => SUB_KEY),
-    expected: ['a batch holds at most 20 sub-accounts, got 21'],
+    params: Array.from({ length: 6 }, () => SUB_KEY),
+    expected: ['a batch holds at most 5 sub-accounts, got 6'],
   },
 ];
 
@@ -297,7 +305,7 @@ describe('validateRequest', () => {
     expect(validateRequest(op('trade.placeBatch'), [MARKET_ORDER, { ...MARKET_ORDER, side: 'up' }], NOW)).toEqual([
       { item: 2, field: 'side', rule: 'enum', message: 'item 2: side must be one of buy, sell, got "up"' },
     ]);
-    expect(validateRequest(op('loan.repay'), { orderId: '1', repayAll: 'no' }, NOW)).toEqual([
+    expect(validateRequest(op('loan.repay'), { orderId: '1', method: 'borrowed_coin', repayAll: 'no' }, NOW)).toEqual([
       { field: 'amount', rule: 'requiredWhen', message: 'amount is required when repayAll is "no"' },
     ]);
   });

@@ -4,7 +4,7 @@
  *
  * | code  | when                                                                                  |
  * |-------|---------------------------------------------------------------------------------------|
- * | 40034 | a required parameter is missing (`Parameter x does not exist`)                        |
+ * | 40019 | a required parameter is missing (`Parameter x cannot be empty`, Bitget's error table)  |
  * | 40020 | a parameter has a bad value: format, enum, range, time window, page size, exactly-one |
  * | 40014 | the call needs an authenticated account, or a sub-account calls a main-account op     |
  * | 40054 | the object does not exist: loan order, withdrawal request                             |
@@ -17,7 +17,7 @@ import { SimRejection } from '../contract.js';
 
 /** Stable codes used by the desk (see the table above). */
 export const DeskCode = {
-  MISSING_PARAM: '40034',
+  MISSING_PARAM: '40019',
   BAD_PARAM: '40020',
   NOT_ALLOWED: '40014',
   NOT_FOUND: '40054',
@@ -29,7 +29,7 @@ export const DeskCode = {
 
 /** A required parameter is absent or empty. */
 export function missingParam(name: string): SimRejection {
-  return new SimRejection(DeskCode.MISSING_PARAM, `Parameter ${name} does not exist: it is required`);
+  return new SimRejection(DeskCode.MISSING_PARAM, `Parameter ${name} cannot be empty: it is required`);
 }
 
 /** A parameter has a value the desk cannot accept; `why` says what to send instead. */

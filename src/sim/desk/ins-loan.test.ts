@@ -5,7 +5,7 @@ import { fakeDeskDeps, rejection } from './fake-deps.js';
 describe('ins-loan coin conversion', () => {
   it('needs a productId and answers the conversion ladders', () => {
     const desk = createDesk(fakeDeskDeps());
-    expect(rejection(() => desk.handle('insLoan.getCoinsConvert', '6000000001', {})).code).toBe('40034');
+    expect(rejection(() => desk.handle('insLoan.getCoinsConvert', '6000000001', {})).code).toBe('40019');
     const r = desk.handle('insLoan.getCoinsConvert', '6000000001', { productId: '1001' }) as { productId: string; coinInfo: Record<string, unknown>[] };
     expect(r.productId).toBe('1001');
     expect(r.coinInfo.find((c) => c.coin === 'BTC')).toEqual({

@@ -16,7 +16,7 @@ function setup() {
   const start = deps.now();
   for (let i = 1; i <= 12; i += 1) {
     deps.setNow(start + i * 60_000);
-    call('loan.repay', { orderId, repayAll: 'no', amount: String(i) });
+    call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'no', amount: String(i) });
   }
   return { deps, call, orderId, start };
 }
@@ -50,8 +50,8 @@ describe('loan history paging', () => {
     expect(old.code).toBe('40020');
     expect(old.message).toMatch(/last 3 months/);
     expect(call('loan.getBorrowHistory', { startTime: String(now - 89 * DAY), endTime: String(now) })).toEqual([]);
-    expect(rejection(() => call('loan.getReduces', { endTime: String(now) })).code).toBe('40034');
-    expect(rejection(() => call('loan.getPledgeRateHistory', { startTime: String(now) })).code).toBe('40034');
+    expect(rejection(() => call('loan.getReduces', { endTime: String(now) })).code).toBe('40019');
+    expect(rejection(() => call('loan.getPledgeRateHistory', { startTime: String(now) })).code).toBe('40019');
     expect(rejection(() => call('loan.getRepayHistory', { startTime: String(now), endTime: String(now - 1) })).code).toBe('40020');
     expect(rejection(() => call('loan.getRepayHistory', { startTime: String(now), endTime: String(now), pageSize: '101' })).code).toBe('40020');
     expect(rejection(() => call('loan.getRepayHistory', { startTime: String(now), endTime: String(now), pageNum: '0' })).code).toBe('40020');

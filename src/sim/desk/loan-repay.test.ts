@@ -23,7 +23,7 @@ function setup() {
 describe('repay', () => {
   it('partial repay pays interest first, then principal, keeping the collateral', () => {
     const { deps, call, orderId, ongoing } = setup();
-    expect(call('loan.repay', { orderId, repayAll: 'no', amount: '1000' })).toEqual({
+    expect(call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'no', amount: '1000' })).toEqual({
       loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '1000', payInterest: '0.01947758', repayLoanAmount: '999.98052242', repayUnlockAmount: '0',
     });
     expect(ongoing()[0]).toMatchObject({ loanAmount: '2250.01947758', interestAmount: '0', pledgeAmount: '0.1' });
@@ -38,7 +38,7 @@ describe('repay', () => {
 
   it('partial repay with repayUnlock redeems collateral in proportion', () => {
     const { deps, call, orderId, ongoing } = setup();
-    const r = call('loan.repay', { orderId, repayAll: 'no', amount: '1000.01947758', repayUnlock: 'yes' }) as Record<string, string>;
+    const r = call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'no', amount: '1000.01947758', repayUnlock: 'yes' }) as Record<string, string>;
     // 1000 of 3250 principal repaid → 0.1 × 1000/3250 = 0.030769230… BTC redeemed (rounded down).
     expect(r).toMatchObject({ repayLoanAmount: '1000', repayUnlockAmount: '0.03076923' });
     expect(ongoing()[0]).toMatchObject({ loanAmount: '2250', pledgeAmount: '0.06923077', pledgeRate: '0.65' });
@@ -48,14 +48,14 @@ describe('repay', () => {
   it('repayUnlock redeems nothing when the ratio would stay above initRate', () => {
     const { deps, call, orderId, ongoing } = setup();
     deps.setPrice('BTC', '45000');
-    const r = call('loan.repay', { orderId, repayAll: 'no', amount: '500', repayUnlock: 'yes' }) as Record<string, string>;
+    const r = call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'no', amount: '500', repayUnlock: 'yes' }) as Record<string, string>;
     expect(r.repayUnlockAmount).toBe('0');
     expect(ongoing()[0]?.pledgeAmount).toBe('0.1');
   });
 
   it('repayAll ignores the amount, returns all collateral and ends the loan as REPAY', () => {
     const { deps, call, orderId, ongoing } = setup();
-    expect(call('loan.repay', { orderId, repayAll: 'yes', amount: '1', repayUnlock: 'no' })).toEqual({
+    expect(call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'yes', amount: '1', repayUnlock: 'no' })).toEqual({
       loanCoin: 'USDT', pledgeCoin: 'BTC', repayAmount: '3250.01947758', payInterest: '0.01947758', repayLoanAmount: '3250', repayUnlockAmount: '0.1',
     });
     expect(ongoing()).toEqual([]);
@@ -63,23 +63,23 @@ describe('repay', () => {
     expect(deps.ledger.available(UID, 'USDT').toFixed()).toBe('99.98052242');
     const history = call('loan.getBorrowHistory', WINDOW) as Record<string, string>[];
     expect(history.map((h) => [h.orderId, h.status])).toEqual([[orderId, 'REPAY']]);
-    expect(rejection(() => call('loan.repay', { orderId, repayAll: 'yes' })).code).toBe('40054');
+    expect(rejection(() => call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'yes' })).code).toBe('40054');
   });
 
   it('a partial repay of the exact debt also ends the loan', () => {
     const { call, orderId, ongoing } = setup();
-    const r = call('loan.repay', { orderId, repayAll: 'no', amount: '3250.01947758' }) as Record<string, string>;
+    const r = call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'no', amount: '3250.01947758' }) as Record<string, string>;
     expect(r.repayUnlockAmount).toBe('0.1');
     expect(ongoing()).toEqual([]);
   });
 
   it('refuses a missing or excessive amount and an empty wallet, changing nothing', () => {
     const { deps, call, orderId, ongoing } = setup();
-    expect(rejection(() => call('loan.repay', { orderId, repayAll: 'no' })).code).toBe('40034');
-    expect(rejection(() => call('loan.repay', { orderId, repayAll: 'maybe', amount: '1' })).code).toBe('40020');
-    expect(rejection(() => call('loan.repay', { orderId, repayAll: 'no', amount: '4000' })).message).toMatch(/exceeds the debt/);
+    expect(rejection(() => call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'no' })).code).toBe('40019');
+    expect(rejection(() => call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'maybe', amount: '1' })).code).toBe('40020');
+    expect(rejection(() => call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'no', amount: '4000' })).message).toMatch(/exceeds the debt/);
     deps.ledger.set(UID, 'USDT', '10');
-    expect(rejection(() => call('loan.repay', { orderId, repayAll: 'yes' })).code).toBe('25202');
+    expect(rejection(() => call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'yes' })).code).toBe('25202');
     expect(ongoing()[0]).toMatchObject({ loanAmount: '3250', interestAmount: '0.01947758' });
     expect(call('loan.getRepayHistory', WINDOW)).toEqual([]);
   });

@@ -5,7 +5,9 @@
  * collateral; a partial repay with `repayUnlock=yes` redeems collateral in proportion to the
  * principal repaid, but only if the ratio afterwards stays ≤ initRate (otherwise nothing is
  * redeemed and the repay still goes through). A repay that clears the debt ends the loan with
- * borrow status REPAY and returns the remaining collateral.
+ * borrow status REPAY and returns the remaining collateral. `method` (required, official Repay
+ * page): `borrowed_coin` pays from the account's loan coin; `collateral` sells collateral at the
+ * USDT prices for the amount due, so nothing leaves the account's balance of the loan coin.
  *
  * Revise: IN adds collateral (reviseSide down, ratio falls); OUT withdraws it (reviseSide up) and
  * is refused if the ratio afterwards would exceed initRate.
@@ -22,6 +24,7 @@ const YES_NO = ['yes', 'no'] as const;
 /** `loan.repay`: returns the repayment result. */
 export function repayLoan(ctx: LoanContext, uid: string, p: Params): Record<string, string> {
   const orderId = reqString(p, 'orderId');
+  const method = reqEnum(p, 'method', ['borrowed_coin', 'collateral'] as const);
   const repayAll = reqEnum(p, 'repayAll', YES_NO) === 'yes';
   const amount = repayAll ? undefined : optAmount(p, 'amount');
   if (!repayAll && amount === undefined) throw missingParam('amount');
@@ -36,19 +39,22 @@ export function repayLoan(ctx: LoanContext, uid: string, p: Params): Record<stri
   const principalAfter = loan.principal.minus(payPrincipal);
   const interestAfter = loan.interest.minus(payInterest);
   const cleared = principalAfter.lte(0) && interestAfter.lte(0);
+  // Collateral sold to pay (method collateral), rounded up so the debt is covered.
+  const sold = method === 'collateral' ? pay.mul(ctx.deps.priceUsdt(loan.loanCoin)).div(ctx.deps.priceUsdt(loan.pledgeCoin)).toDecimalPlaces(AMOUNT_DP, Decimal.ROUND_UP) : new Decimal(0);
+  if (sold.gt(loan.pledge)) throw badParam('method', `collateral of ${amountStr(loan.pledge)} ${loan.pledgeCoin} does not cover ${amountStr(pay)} ${loan.loanCoin}`);
   let unlockAmount = new Decimal(0);
-  if (cleared) unlockAmount = loan.pledge;
+  if (cleared) unlockAmount = loan.pledge.minus(sold);
   else if (unlock && payPrincipal.gt(0)) {
     const share = loan.pledge.mul(payPrincipal).div(loan.principal).toDecimalPlaces(AMOUNT_DP, Decimal.ROUND_DOWN);
-    const after = ratioOf(ctx, loan, principalAfter.plus(interestAfter), loan.pledge.minus(share));
+    const after = ratioOf(ctx, loan, principalAfter.plus(interestAfter), loan.pledge.minus(sold).minus(share));
     if (after.lte(loan.initRate)) unlockAmount = share;
   }
 
   // The ledger refuses (25202) before any loan state changes.
-  ctx.deps.ledger.debit(uid, loan.loanCoin, pay, `loan repay ${orderId}`);
+  if (method === 'borrowed_coin') ctx.deps.ledger.debit(uid, loan.loanCoin, pay, `loan repay ${orderId}`);
   loan.principal = principalAfter;
   loan.interest = interestAfter;
-  loan.pledge = loan.pledge.minus(unlockAmount);
+  loan.pledge = loan.pledge.minus(sold).minus(unlockAmount);
   if (unlockAmount.gt(0)) ctx.deps.ledger.credit(uid, loan.pledgeCoin, unlockAmount, `loan collateral redeemed ${orderId}`);
   const result = {
     loanCoin: loan.loanCoin,

@@ -52,7 +52,7 @@ describe('loan catalog and estimate', () => {
     const { call } = setup();
     expect(rejection(() => call('loan.getInterest', { loanCoin: 'ETH', pledgeCoin: 'ETH', daily: 'SEVEN', pledgeAmount: '1' })).code).toBe('40020');
     expect(rejection(() => call('loan.getInterest', { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'WEEK', pledgeAmount: '1' })).code).toBe('40020');
-    expect(rejection(() => call('loan.getInterest', { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN' })).code).toBe('40034');
+    expect(rejection(() => call('loan.getInterest', { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN' })).code).toBe('40019');
   });
 });
 
@@ -100,7 +100,7 @@ describe('borrow', () => {
     const { desk, borrow } = setup();
     const id = borrow({ pledgeAmount: '0.1' });
     expect(desk.handle('loan.getOngoing', '6000000002', {})).toEqual([]);
-    expect(rejection(() => desk.handle('loan.repay', '6000000002', { orderId: id, repayAll: 'yes' })).code).toBe('40054');
+    expect(rejection(() => desk.handle('loan.repay', '6000000002', { orderId: id, method: 'borrowed_coin', repayAll: 'yes' })).code).toBe('40054');
     expect(rejection(() => desk.handle('loan.getOngoing', null, {})).code).toBe('40014');
   });
 });

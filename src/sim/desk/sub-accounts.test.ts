@@ -31,7 +31,7 @@ describe('create-sub', () => {
     ['Alpha', /lower-case/],
     ['alpha1', /lower-case/],
     ['a'.repeat(21), /1 to 20/],
-    ['', /does not exist/],
+    ['', /cannot be empty/],
   ])('refuses username %j', (username, why) => {
     const { call } = setup();
     const r = rejection(() => call('user.createSub', { username }));

@@ -44,7 +44,7 @@ describe('margin tax records', () => {
   it('checks the window and limit', () => {
     const { call } = setup();
     expect(rejection(() => call({ startTime: String(FAKE_T0 - 367 * DAY), endTime: String(FAKE_T0) })).message).toMatch(/366 days/);
-    expect(rejection(() => call({ endTime: String(FAKE_T0) })).code).toBe('40034');
+    expect(rejection(() => call({ endTime: String(FAKE_T0) })).code).toBe('40019');
     expect(rejection(() => call({ ...WINDOW, limit: '501' })).code).toBe('40020');
     expect(rejection(() => call({ ...WINDOW, marginType: 'crossed' })).code).toBe('40020');
     expect(call({ startTime: String(FAKE_T0 - DAY), endTime: String(FAKE_T0) })).toEqual([]);

@@ -47,7 +47,7 @@ describe('cancel withdrawal', () => {
     expect([done.code, done.message]).toEqual(['40920', expect.stringMatching(/only a request still in its cooling-off period/)]);
     expect(rejection(() => call('account.cancelWithdrawal', { orderId: '1' })).code).toBe('40054');
     expect(rejection(() => call('account.cancelWithdrawal', { clientOid: 'nope' })).code).toBe('40054');
-    expect(rejection(() => call('account.cancelWithdrawal', {})).code).toBe('40034');
+    expect(rejection(() => call('account.cancelWithdrawal', {})).code).toBe('40019');
   });
 
   it('a request leaves cooling-off when its period ends and its funds leave', () => {

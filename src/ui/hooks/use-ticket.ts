@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { stepPrice } from '../../domain/instrument-rules.js';
 import type { HoldMode } from '../../domain/model.js';
 import { parseDecimal } from '../../domain/money.js';
+import { useLatest } from './use-latest.js';
 import type { OrderWarning, OrderWarningKind } from '../../domain/order-warnings.js';
 import type { OrderRequest } from '../../services/order-request.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
@@ -134,6 +135,7 @@ function useTicketEnv(): TicketEnv {
 export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState {
   const { store, services, now } = useAppContext();
   const env = useTicketEnv();
+  const envNow = useLatest(env);
   const trading = services.trading;
   const readOnly = trading === null;
   // Ref-backed: several keys of one burst (one stdin chunk) run before React re-renders, and each
@@ -207,13 +209,17 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
 
   // Max open available: debounced, never throws.
   const side = derived.mapped.side;
+  const priceText = texts.price;
   useEffect(() => {
     setMaxOpen({ kind: 'none' });
     if (readOnly) return undefined;
     let live = true;
     const timer = setTimeout(() => {
+      // A limit query needs its price (official page): the typed one, else the price it would prefill.
+      const price = choices.orderType === 'limit' ? (parseDecimal(priceText) ?? prefillPrice(envNow.current, side))?.toFixed() : undefined;
+      if (choices.orderType === 'limit' && price === undefined) return;
       services.exchange
-        .call('account.getMaxOpenAvailable', { category: env.category, symbol: env.symbol, orderType: choices.orderType, side })
+        .call('account.getMaxOpenAvailable', { category: env.category, symbol: env.symbol, orderType: choices.orderType, side, ...(price === undefined ? {} : { price }) })
         .then((reply) => live && setMaxOpen(parseMaxOpen(reply)))
         .catch(() => live && setMaxOpen({ kind: 'failed' }));
     }, MAX_OPEN_DEBOUNCE_MS);
@@ -221,7 +227,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
       live = false;
       clearTimeout(timer);
     };
-  }, [env.category, env.symbol, choices.orderType, side, readOnly]);
+  }, [env.category, env.symbol, choices.orderType, side, readOnly, priceText]);
 
   const startEdit = (id: TicketFieldId) => {
     const k = TEXT_FIELD_KEYS[id];

@@ -187,7 +187,7 @@ describe('LoansPanel', () => {
     await view.press('s');
     await view.press('y');
     await waitFor(() => calls.some((c) => c.id === 'loan.repay'));
-    expect(calls.find((c) => c.id === 'loan.repay')).toEqual({ id: 'loan.repay', params: { orderId: 'L1', repayAll: 'yes', repayUnlock: 'no' } });
+    expect(calls.find((c) => c.id === 'loan.repay')).toEqual({ id: 'loan.repay', params: { orderId: 'L1', method: 'borrowed_coin', repayUnlock: 'no', repayAll: 'yes' } });
     await view.waitForText('loan.repay failed: loan.repay rejected: 40001 insufficient balance');
   });
 
@@ -300,7 +300,7 @@ describe('LoansPanel repay', () => {
     await view.waitForText('Confirm: interest 2');
     await view.press('y');
     await waitFor(() => calls.length > 0);
-    expect(calls).toEqual([{ id: 'loan.repay', params: { orderId: 'L1', repayAll: 'no', amount: '502', repayUnlock: 'yes' } }]);
+    expect(calls).toEqual([{ id: 'loan.repay', params: { orderId: 'L1', method: 'borrowed_coin', repayUnlock: 'yes', repayAll: 'no', amount: '502' } }]);
     await view.waitForText('repaid 502 (interest 2, principal 500)');
   });
 });

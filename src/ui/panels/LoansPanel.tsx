@@ -251,7 +251,9 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
       return;
     } else if (kind === 'repay') {
       op = 'loan.repay';
-      params = amount.current() === '' ? { orderId: l.orderId, repayAll: 'yes', repayUnlock: unlock ? 'yes' : 'no' } : { orderId: l.orderId, repayAll: 'no', amount: amount.current(), repayUnlock: unlock ? 'yes' : 'no' };
+      // Repaid with the borrowed coin from the account (the official page's method borrowed_coin).
+      const base = { orderId: l.orderId, method: 'borrowed_coin', repayUnlock: unlock ? 'yes' : 'no' };
+      params = amount.current() === '' ? { ...base, repayAll: 'yes' } : { ...base, repayAll: 'no', amount: amount.current() };
     } else {
       op = 'loan.revisePledge';
       params = { orderId: l.orderId, amount: amount.current(), pledgeCoin: l.pledgeCoin, reviseType: kind === 'pledgeIn' ? 'IN' : 'OUT' };

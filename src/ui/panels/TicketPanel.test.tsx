@@ -212,7 +212,7 @@ describe('TicketPanel', () => {
     expect(frame).toContain('autoBorrow  — spot only');
     expect(frame).toContain('venue       — Reality pairs only');
     expect(frame).toContain('to place: enter a price');
-    expect(calls).toEqual([{ id: 'account.getMaxOpenAvailable', params: { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy' } }]);
+    expect(calls).toEqual([{ id: 'account.getMaxOpenAvailable', params: { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy', price: '97000' } }]);
     expectFits(frame, columns, rows);
   });
 
@@ -412,8 +412,8 @@ describe('TicketPanel', () => {
     await app.waitForText('max open: asking…');
     await app.waitForText('max open —');
     expect(calls.map((c) => c.params)).toEqual([
-      { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy' },
-      { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'sell' },
+      { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'buy', price: '97000' },
+      { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderType: 'limit', side: 'sell', price: '97000.5' },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import type { ViewDef, ViewEnv, ViewRow } from './view-types.js';
 
-const here = (env: ViewEnv) => ({ category: env.category, symbol: env.symbol });
+/** The selected symbol; a margin pair's market data is the spot pair's. */
+const here = (env: ViewEnv) => ({ category: env.category === 'MARGIN' ? 'SPOT' : env.category, symbol: env.symbol });
 
 /** Book levels `[price, size(, rpiSize)]` of a REST order book as rows, asks above bids. */
 export function bookRows(data: unknown): readonly ViewRow[] {
@@ -25,7 +26,7 @@ export const MARKET_VIEWS: readonly ViewDef[] = [
     columns: [{ key: 'symbol' }, { key: 'status' }, { key: 'baseCoin' }, { key: 'quoteCoin' }, { key: 'pricePrecision', label: 'pxPrec' }, { key: 'quantityPrecision', label: 'qtyPrec' }, { key: 'minOrderQty' }, { key: 'minOrderAmount' }, { key: 'makerFeeRate' }, { key: 'takerFeeRate' }, { key: 'maxLeverage' }, { key: 'type' }, { key: 'deliveryTime', format: 'time' }],
   },
   { command: 'views.coins', title: 'Coins and chains', group: 'Market', op: 'market.getCoins', scope: 'book', key: 'C', note: 'Enter on a coin shows its chains (deposit/withdraw status, fees, confirmations)' },
-  { command: 'views.announcements', title: 'Announcements', group: 'Market', op: 'market.getAnnouncements', scope: 'book', key: 'A', note: 'filter by type with ←/→ on annType' },
+  { command: 'views.announcements', title: 'Announcements', group: 'Market', op: 'market.getAnnouncements', scope: 'book', key: 'A', defaults: () => ({ language: 'en_US' }), note: 'filter by type with ←/→ on annType; the last month' },
   { command: 'views.feeGroups', title: 'Market-maker fee groups', group: 'Market', op: 'market.getFeeGroup', scope: 'book', key: 'F', defaults: () => ({ category: 'SPOT' }) },
   { command: 'views.scoreWeights', title: 'Market-maker score weights', group: 'Market', op: 'market.getScoreWeights', scope: 'book', key: 'W' },
   { command: 'views.rpiSymbols', title: 'RPI symbols', group: 'Market', op: 'market.getRpiSymbols', scope: 'book', key: 'R' },

@@ -4,12 +4,15 @@
  * only, and the sub-account list (`extra`: named by neither document).
  */
 import { defineOperations } from '../operation-types.js';
-import { ALL_CATEGORIES, FUTURES_CATEGORIES, POS_SIDE, assumedRate, category, decimal, limit, oneOf, text, timestamp, uidRate } from './common.js';
+import { ALL_CATEGORIES, FUTURES_CATEGORIES, HISTORY_90_30, POS_SIDE, assumedRate, category, decimal, limit, oneOf, text, timestamp, uidRate } from './common.js';
 
 const MGMT_READ_OR_WRITE = 'UTA management read or read-write';
 const MGMT_WRITE = 'UTA management read and write';
 
-/** Permission names the legacy batch sub-account creation accepts (hyphen form). */
+/** Permission names of the official Batch-Create page's newer revisions (underscore form). */
+export const SUB_API_KEY_PERMISSIONS_OFFICIAL = ['spot_trade', 'margin_trade', 'contract_trade', 'read'] as const;
+
+/** Permission names of an older revision of that page (hyphen form); still accepted. */
 export const SUB_API_KEY_PERMISSIONS = [
   'contract-order',
   'contract-position',
@@ -98,13 +101,13 @@ export const ACCOUNT_OPERATIONS = defineOperations([
     method: 'POST',
     path: '/api/v3/account/set-hold-mode',
     auth: 'private',
-    permission: 'not stated (UTA trade read and write)',
-    rate: assumedRate('account.setHoldMode', 'uid'),
+    permission: 'UTA mgt. (read & write)',
+    rate: uidRate('account.setHoldMode', 10),
     request: { fields: { holdMode: oneOf(['one_way_mode', 'hedge_mode'], true) } },
     reply: 'string',
     write: true,
     part: 'notes-8',
-    summary: 'Switches one-way / hedge mode; only with no positions and no open orders (rate assumed).',
+    summary: 'Switches one-way / hedge mode; only with no positions and no open orders.',
   },
   {
     id: 'account.setLeverage',
@@ -141,35 +144,37 @@ export const ACCOUNT_OPERATIONS = defineOperations([
     method: 'GET',
     path: '/api/v3/account/max-transferable',
     auth: 'private',
-    permission: 'not stated (UTA management read)',
-    rate: assumedRate('account.getMaxTransferable', 'uid'),
+    permission: 'UTA mgt. (read) (page not stored; as two live clients)',
+    rate: uidRate('account.getMaxTransferable', 3),
     request: { fields: { coin: text(true) } },
     reply: 'object',
     write: false,
     part: 'D',
-    summary: 'Largest amount of a coin that can be transferred out now (coin required and rate assumed).',
+    summary: 'Largest amount of a coin that can be transferred out now (3 a second, as live clients use).',
   },
   {
     id: 'account.getFinancialRecords',
     method: 'GET',
     path: '/api/v3/account/financial-records',
     auth: 'private',
-    permission: 'not stated (UTA management read)',
-    rate: assumedRate('account.getFinancialRecords', 'uid'),
+    permission: 'UTA mgt. (read)',
+    rate: uidRate('account.getFinancialRecords', 20),
     request: {
       fields: {
-        category: category(ALL_CATEGORIES, false),
+        category: category([...ALL_CATEGORIES, 'OTHER']),
         coin: text(),
+        type: text(),
         startTime: timestamp(),
         endTime: timestamp(),
         limit: limit(100),
         cursor: text(),
       },
+      rules: HISTORY_90_30,
     },
     reply: 'list',
     write: false,
     part: 'D',
-    summary: 'Account ledger (fees, funding, transfers), paged by cursor (fields and rate assumed).',
+    summary: 'Account ledger of one category (fees, funding, transfers), 90 days back, 30 days a query, paged by cursor.',
   },
   {
     id: 'account.cancelWithdrawal',
@@ -211,13 +216,13 @@ export const ACCOUNT_OPERATIONS = defineOperations([
     method: 'GET',
     path: '/api/v3/user/sub-list',
     auth: 'private',
-    permission: 'not stated (UTA management read)',
-    rate: assumedRate('user.getSubList', 'uid'),
+    permission: 'UTA mgt. (read); main account only',
+    rate: uidRate('user.getSubList', 10),
     request: { fields: { limit: limit(100), cursor: text() } },
     reply: 'list',
     write: false,
     part: 'extra',
-    summary: 'Sub-accounts of the main account (in neither document; parameters and rate assumed).',
+    summary: 'Sub-accounts of the main account (in neither seed document; official page SubAccount-Get).',
   },
   {
     id: 'user.batchCreateSubApiKey',
@@ -238,9 +243,9 @@ export const ACCOUNT_OPERATIONS = defineOperations([
         },
         label: { kind: 'string', required: true, maxLength: 20 },
         ipList: { kind: 'stringList', maxItems: 30 },
-        permList: { kind: 'stringList', values: SUB_API_KEY_PERMISSIONS },
+        permList: { kind: 'stringList', values: [...SUB_API_KEY_PERMISSIONS_OFFICIAL, ...SUB_API_KEY_PERMISSIONS] },
       },
-      batch: { maxItems: 20, itemNoun: 'sub-accounts' },
+      batch: { maxItems: 5, itemNoun: 'sub-accounts' },
     },
     reply: 'array',
     write: true,
@@ -256,18 +261,18 @@ export const ACCOUNT_OPERATIONS = defineOperations([
     rate: uidRate('tax.getMarginRecords', 1),
     request: {
       fields: {
-        marginType: oneOf(['isolated', 'cross']),
+        marginType: oneOf(['isolated', 'crossed', 'cross']),
         coin: text(),
         startTime: timestamp(true),
         endTime: timestamp(true),
         limit: limit(500),
         idLessThan: text(),
       },
-      rules: [{ kind: 'maxSpanDays', start: 'startTime', end: 'endTime', maxDays: 366 }],
+      rules: [{ kind: 'maxSpanDays', start: 'startTime', end: 'endTime', maxDays: 30 }],
     },
     reply: 'array',
     write: false,
     part: 'D',
-    summary: 'Legacy v2: margin tax records over at most 366 days, paged by idLessThan.',
+    summary: 'Legacy v2: margin tax records over at most 30 days, paged by idLessThan.',
   },
 ]);

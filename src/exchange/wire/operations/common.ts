@@ -86,6 +86,18 @@ export const CLIENT_OID: FieldRule = {
   patternHint: 'letters, digits and . : / _ - (or # + space)',
 };
 
+/**
+ * clientOid of a NEW order (place-order, place-batch): Bitget's Place Order page allows only
+ * `^[.A-Z:/a-z0-9_-]{1,32}$` ("ClientOid Constraints"). Look-ups and cancels keep `CLIENT_OID`,
+ * since ids the exchange makes itself (`BITGET#1627293504612`) come back in replies.
+ */
+export const NEW_CLIENT_OID: FieldRule = {
+  kind: 'string',
+  maxLength: 32,
+  pattern: /^[.A-Z:/a-z0-9_-]{1,32}$/,
+  patternHint: 'letters, digits and . : / _ -',
+};
+
 /** `cursor` from the previous reply (omit on the first query). */
 export const CURSOR: FieldRule = { kind: 'string' };
 

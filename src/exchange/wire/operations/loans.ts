@@ -98,7 +98,7 @@ export const LOAN_OPERATIONS = defineOperations([
     permission: WRITE,
     rate: uidRate('loan.repay', 10),
     request: {
-      fields: { orderId: text(true), repayAll: { ...YES_NO, required: true }, amount: decimal(), repayUnlock: YES_NO },
+      fields: { orderId: text(true), method: oneOf(['borrowed_coin', 'collateral'], true), repayAll: { ...YES_NO, required: true }, amount: decimal(), repayUnlock: YES_NO },
       rules: [{ kind: 'requiredWhen', field: 'amount', when: 'repayAll', equals: 'no' }],
     },
     reply: 'object',

@@ -16,6 +16,7 @@ export const CANDLE_INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1H', '4H', '6H
 export const ANNOUNCEMENT_TYPES = [
   'latest_news',
   'coin_listings',
+  'trading_competitions_promotions',
   'product_updates',
   'security',
   'api_trading',
@@ -23,12 +24,19 @@ export const ANNOUNCEMENT_TYPES = [
   'maintenance_system_updates',
 ] as const;
 
+/**
+ * Categories with their own public market data: margin pairs trade on the spot book and candles
+ * (the official order-book and candle pages list no MARGIN).
+ */
+export const MARKET_DATA_CATEGORIES = ['SPOT', 'USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const;
+
 const INSTRUMENTS: RequestSchema = { fields: { category: category(), symbol: text() } };
-const BOOK: RequestSchema = { fields: { category: category(), symbol: text(true), limit: limit(1000) } };
+/** Order-book depth: the official page's limit is at most 200. */
+const BOOK: RequestSchema = { fields: { category: category(MARKET_DATA_CATEGORIES), symbol: text(true), limit: limit(200) } };
 
 function candles(maxLimit: number): Readonly<Record<string, FieldRule>> {
   return {
-    category: category(),
+    category: category(MARKET_DATA_CATEGORIES),
     symbol: text(true),
     interval: oneOf(CANDLE_INTERVALS, true),
     startTime: timestamp(),
@@ -209,7 +217,7 @@ export const MARKET_OPERATIONS = defineOperations([
     permission: PUBLIC,
     rate: ipRate('market.getFeeGroup', 5),
     request: {
-      fields: { category: category(['SPOT', 'FUTURES']), group: oneOf(['GROUP_A', 'GROUP_B', 'GROUP_C']) },
+      fields: { category: category(['SPOT', 'FUTURES']), group: oneOf(['DEFAULT', 'GROUP_A', 'GROUP_B', 'GROUP_C']) },
     },
     reply: 'array',
     write: false,
@@ -232,14 +240,17 @@ export const MARKET_OPERATIONS = defineOperations([
   {
     id: 'market.getAnnouncements',
     method: 'GET',
-    path: '/api/v3/public/annoucements',
+    path: '/api/v2/public/annoucements',
+    seedPath: '/api/v3/public/annoucements',
     auth: 'public',
     permission: PUBLIC,
-    rate: assumedRate('market.getAnnouncements', 'ip'),
-    request: { fields: { annType: oneOf(ANNOUNCEMENT_TYPES) } },
+    rate: ipRate('market.getAnnouncements', 20),
+    request: {
+      fields: { annType: oneOf(ANNOUNCEMENT_TYPES), startTime: timestamp(), endTime: timestamp(), language: oneOf(['zh_CN', 'en_US'], true) },
+    },
     reply: 'array',
     write: false,
     part: 'E',
-    summary: 'Exchange announcements by type (path spelled "annoucements" by Bitget; rate assumed).',
+    summary: 'Exchange announcements of the last month by type (v2 common path, spelled "annoucements" by Bitget).',
   },
 ]);

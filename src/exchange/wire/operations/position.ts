@@ -11,6 +11,7 @@ import {
   SIDE,
   assumedRate,
   category,
+  decimal,
   limit,
   text,
   timestamp,
@@ -37,7 +38,7 @@ export const POSITION_OPERATIONS = defineOperations([
     method: 'GET',
     path: '/api/v3/position/history-position',
     auth: 'private',
-    permission: 'UTA management read or read-write',
+    permission: 'UTA trade (read & write)',
     rate: uidRate('position.getHistory', 20),
     request: {
       fields: {
@@ -78,14 +79,15 @@ export const POSITION_OPERATIONS = defineOperations([
     method: 'POST',
     path: '/api/v3/account/max-open-available',
     auth: 'private',
-    permission: 'not stated (UTA trade read)',
-    rate: assumedRate('account.getMaxOpenAvailable', 'uid'),
+    permission: 'UTA trade (read)',
+    rate: uidRate('account.getMaxOpenAvailable', 5),
     request: {
-      fields: { category: category(), symbol: text(true), orderType: ORDER_TYPE, side: SIDE },
+      fields: { category: category(), symbol: text(true), orderType: ORDER_TYPE, side: SIDE, price: decimal(), size: decimal() },
+      rules: [{ kind: 'requiredWhen', field: 'price', when: 'orderType', equals: 'limit' }],
     },
     reply: 'object',
     write: false,
     part: 'C',
-    summary: 'How much can be opened for a symbol, side and order type (a read sent as POST; fields and rate assumed).',
+    summary: 'How much can be opened for a symbol, side, order type and (limit) price; a read sent as POST.',
   },
 ]);

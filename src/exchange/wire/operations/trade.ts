@@ -8,6 +8,7 @@ import {
   ALL_CATEGORIES,
   CLIENT_OID,
   CURSOR_PAGING,
+  NEW_CLIENT_OID,
   FUTURES_CATEGORIES,
   HISTORY_90_30,
   MODIFIABLE_CATEGORIES,
@@ -53,7 +54,7 @@ const BATCH_ORDER: Readonly<Record<string, FieldRule>> = {
   price: decimal(),
   timeInForce: TIME_IN_FORCE,
   posSide: POS_SIDE,
-  clientOid: CLIENT_OID,
+  clientOid: NEW_CLIENT_OID,
   stpMode: STP_MODE,
   pxAmendType: PX_AMEND,
 };
@@ -209,15 +210,15 @@ export const TRADE_OPERATIONS = defineOperations([
     path: '/api/v3/trade/cancel-reality-order',
     auth: 'private',
     permission: `${TRADE_WRITE}; whitelisted UIDs only`,
-    rate: uidRate('trade.cancelRealityOrder', 10),
+    rate: uidRate('trade.cancelRealityOrder', 1),
     request: {
-      fields: { category: category(['SPOT', 'MARGIN'], false), symbol: text(), orderId: text(), clientOid: CLIENT_OID },
+      fields: { symbol: text(true), orderId: text(), clientOid: CLIENT_OID },
       rules: [ID_RULE],
     },
     reply: 'object',
     write: true,
     part: 'B',
-    summary: 'Cancels one order on a Reality stock pair (category SPOT by default).',
+    summary: 'Cancels one order on a Reality stock pair (whitelisted accounts; 1 a second).',
   },
   {
     id: 'trade.cancelSymbolOrder',
@@ -309,7 +310,7 @@ export const TRADE_OPERATIONS = defineOperations([
     rate: uidRate('trade.getHistoryStrategyOrders', 20),
     request: {
       fields: {
-        category: category(),
+        category: category(FUTURES_CATEGORIES),
         type: oneOf(['tpsl', 'trigger', 'oco', 'trailing_stop', 'iceberg', 'twap']),
         ...CURSOR_PAGING,
       },
