@@ -232,12 +232,15 @@ export class MarketService {
       book = new OrderBook(push.arg.symbol ?? '');
       this.books.set(where.key, book);
     }
+    const version = book.version;
     try {
       book.applyText(push.raw);
     } catch (error) {
       this.onBookError(where.key, book, push.arg, error);
       return;
     }
+    // A stale first update after a snapshot is ignored by the book: nothing new to publish.
+    if (book.version === version) return;
     const top = book.topN(this.deps.publishDepth ?? 50);
     this.publishBook(where.key, {
       bids: top.bids.map((l) => ({ price: l.priceText, size: l.sizeText, cum: l.cumSize })),

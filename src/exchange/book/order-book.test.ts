@@ -101,22 +101,20 @@ describe('OrderBook apply', () => {
 });
 
 describe('OrderBook gaps', () => {
-  const cases: [string, (ob: OrderBook) => void, SequenceGapReason][] = [
-    ['update before snapshot', (ob) => ob.reset(), 'no_snapshot'],
-    ['pseq 0 on an update', () => undefined, 'pseq_zero'],
-    ['stale update (pseq behind)', () => undefined, 'pseq_mismatch'],
-    ['skipped update (pseq ahead)', () => undefined, 'pseq_mismatch'],
+  /** Chains one update onto `booted()` (seq 100 → 101), so the next update is not the first after the snapshot. */
+  const chained = (ob: OrderBook): void => ob.applyText(upd('101', '100', [], []));
+  const cases: [string, (ob: OrderBook) => void, string, SequenceGapReason][] = [
+    ['update before snapshot', (ob) => ob.reset(), upd('101', '100', [], []), 'no_snapshot'],
+    ['pseq 0 on the first update', () => undefined, upd('101', '0', [], []), 'pseq_zero'],
+    ['pseq 0 on a later update', chained, upd('102', '0', [], []), 'pseq_zero'],
+    ['first update starting after the snapshot (pseq > snapshot seq)', () => undefined, upd('120', '110', [], []), 'pseq_mismatch'],
+    ['later update behind (pseq < last seq)', chained, upd('120', '100', [], []), 'pseq_mismatch'],
+    ['later update ahead (pseq > last seq)', chained, upd('120', '110', [], []), 'pseq_mismatch'],
+    ['later update that would straddle the snapshot', chained, upd('102', '99', [], []), 'pseq_mismatch'],
   ];
-  const frames: Record<SequenceGapReason, string> = {
-    no_snapshot: upd('101', '100', [], []),
-    pseq_zero: upd('101', '0', [], []),
-    pseq_mismatch: '',
-    checksum: '',
-  };
-  it.each(cases)('%s → EXCH_SEQUENCE_GAP and the book is dropped', (name, prepare, reason) => {
+  it.each(cases)('%s → EXCH_SEQUENCE_GAP and the book is dropped', (_name, prepare, text, reason) => {
     const ob = booted();
     prepare(ob);
-    const text = reason === 'pseq_mismatch' ? upd('120', name.includes('behind') ? '99' : '110', [], []) : frames[reason];
     let caught: unknown;
     try {
       ob.applyText(text);
@@ -144,6 +142,78 @@ describe('OrderBook gaps', () => {
     expect(ob.checksum()).toBe(crc32Signed(after));
     expect(() => ob.applyText(upd('103', '102', [['97000', '2']], [], `,"checksum":${crc32Signed(after)}`))).toThrow(/checksum/);
     expect(ob.ready).toBe(false);
+  });
+});
+
+/**
+ * The official Order-Book-Channel rule for the first update after a snapshot: the snapshot's seq
+ * must fall within [pseq, seq] of that update. `booted()` is a snapshot at seq 100 with bids
+ * 97000:1 96999.5:2 96998:3 and asks 97000.5:4 97001:5.
+ */
+describe('OrderBook first update after a snapshot', () => {
+  type Outcome = 'applied' | 'stale' | SequenceGapReason;
+  const cases: [string, string, string, Outcome][] = [
+    ['chains exactly (pseq = snapshot seq)', '101', '100', 'applied'],
+    ['overlaps (pseq < snapshot seq < seq)', '105', '97', 'applied'],
+    ['ends at the snapshot (pseq < snapshot seq = seq)', '100', '98', 'applied'],
+    ['lies wholly before the snapshot (seq < snapshot seq): stale, ignored', '99', '97', 'stale'],
+    ['starts after the snapshot (pseq > snapshot seq): updates were lost', '106', '101', 'pseq_mismatch'],
+    ['carries pseq 0 (sequence restart)', '106', '0', 'pseq_zero'],
+  ];
+  it.each(cases)('%s', (_name, seq, pseq, want) => {
+    const ob = booted();
+    const before = ob.wireTop(10);
+    // 97000 changes, 96999.5 is deleted, 97000.5 is sent again at the size it already has (overlap).
+    const text = upd(seq, pseq, [['97000', '6'], ['96999.5', '0']], [['97000.5', '4']]);
+    let reason: SequenceGapReason | null = null;
+    try {
+      ob.applyText(text);
+    } catch (err) {
+      if (!(err instanceof SequenceGapError)) throw err;
+      reason = err.reason;
+    }
+    const outcome: Outcome = reason ?? (ob.seq === '100' && ob.version === 1 ? 'stale' : 'applied');
+    expect(outcome).toBe(want);
+    if (want === 'applied') {
+      expect(ob.seq).toBe(seq);
+      expect(ob.version).toBe(2);
+      expect(ob.wireTop(10)).toEqual({ bids: [['97000', '6'], ['96998', '3']], asks: [['97000.5', '4'], ['97001', '5']] });
+    }
+    if (want === 'stale') expect(ob.wireTop(10)).toEqual(before);
+    if (reason !== null) expect(ob.ready).toBe(false);
+  });
+
+  it('still accepts the covering update after a stale one, then requires exact chaining', () => {
+    const ob = booted();
+    ob.applyText(upd('98', '96', [['97000', '9']], []));
+    expect([ob.seq, ob.bestBid()?.sizeText]).toEqual(['100', '1']);
+    ob.applyText(upd('103', '98', [['97000', '2']], []));
+    expect([ob.seq, ob.bestBid()?.sizeText]).toEqual(['103', '2']);
+    // Past the first update the range rule no longer applies: pseq must equal the last seq.
+    expect(() => ob.applyText(upd('104', '102', [], []))).toThrow(SequenceGapError);
+  });
+
+  it('compares seq above 2^53 exactly', () => {
+    const ob = new OrderBook();
+    ob.applyText(snap('9007199254740993', [['1', '1']], [['2', '1']]));
+    ob.applyText(upd('9007199254740995', '9007199254740992', [], []));
+    expect(ob.seq).toBe('9007199254740995');
+    const later = new OrderBook();
+    later.applyText(snap('9007199254740993', [['1', '1']], [['2', '1']]));
+    expect(() => later.applyText(upd('9007199254740999', '9007199254740994', [], []))).toThrow(SequenceGapError);
+    // As doubles, ...992 and the snapshot's ...993 are equal: the update would wrongly cover the snapshot.
+    const stale = new OrderBook();
+    stale.applyText(snap('9007199254740993', [['1', '1']], [['2', '1']]));
+    stale.applyText(upd('9007199254740992', '9007199254740990', [['1', '5']], []));
+    expect([stale.seq, stale.bestBid()?.sizeText]).toEqual(['9007199254740993', '1']);
+  });
+
+  it('starts over after each snapshot', () => {
+    const ob = booted();
+    ob.applyText(upd('101', '100', [], []));
+    ob.applyText(snap('200', [['1', '1']], [['2', '1']]));
+    ob.applyText(upd('205', '190', [['1', '3']], []));
+    expect([ob.seq, ob.bestBid()?.sizeText]).toEqual(['205', '3']);
   });
 });
 

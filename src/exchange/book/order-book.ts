@@ -4,13 +4,19 @@ import { parseBookFrame, type BookFrame } from './book-frame.js';
 import { ExchangeError } from '../wire/errors.js';
 import { BookSide } from './book-side.js';
 import { UpdateReader } from './update-reader.js';
+import { compareDecimalText } from './price-text.js';
 
 export { compareDecimalText, priceKey } from './price-text.js';
 
 /**
- * Local copy of one `books` channel (protocol-notes §6.1): a snapshot, then absolute-size updates
- * chained by `pseq == previous seq`. Levels are identified by their price; the wire strings are kept
- * for display and for the checksum.
+ * Local copy of one `books` channel: a snapshot, then absolute-size updates. Sequence rule, from
+ * Bitget's official Order-Book-Channel page (it wins over protocol-notes §6.1, which asks for
+ * `pseq == snapshot seq` on the first update too):
+ * - the snapshot's `seq` must fall within `[pseq, seq]` of the first update after it, so that update
+ *   may start before the snapshot and overlap it;
+ * - every later update has `pseq == previous seq`;
+ * - `pseq` 0 (a sequence restart) or an update that fits neither rule is a gap.
+ * Levels are identified by their price; the wire strings are kept for display and for the checksum.
  *
  * Ordering and storage: see `book-side.ts` (float64 sort key with an exact tie-break on the
  * strings; typed-array order with strings that never move).
@@ -98,6 +104,11 @@ export class OrderBook {
   private readonly bids = new BookSide(1);
   private readonly asks = new BookSide(-1);
   private lastSeq = '';
+  /**
+   * The snapshot's `seq` until the first update after it is applied, else empty: only that update
+   * may straddle the snapshot instead of chaining onto it.
+   */
+  private snapshotSeq = '';
   private updates = 0;
 
   /** @param symbol used in error messages only; may be empty. */
@@ -133,6 +144,7 @@ export class OrderBook {
     this.bids.clear();
     this.asks.clear();
     this.lastSeq = '';
+    this.snapshotSeq = '';
   }
 
   /**
@@ -151,33 +163,53 @@ export class OrderBook {
     this.bids.applySpans(text, r.bids);
     this.asks.applySpans(text, r.asks);
     this.lastSeq = text.slice(r.seqStart, r.seqEnd);
+    this.snapshotSeq = '';
     this.updates++;
     this.verify(r.checksum);
   }
 
   /**
    * Applies a snapshot or an update. Throws `SequenceGapError` (after clearing the book) when an
-   * update comes before a snapshot, has `pseq` 0, has a `pseq` other than the last `seq`, or carries
-   * a non-zero checksum that differs from the local book's.
+   * update comes before a snapshot, has `pseq` 0, does not fit the sequence rule (see the class
+   * comment), or carries a non-zero checksum that differs from the local book's. The first update
+   * after a snapshot that lies wholly before it (`seq` below the snapshot's) is ignored.
    */
   apply(frame: BookFrame): void {
     if (frame.action === 'snapshot') {
       this.bids.load(frame.bids);
       this.asks.load(frame.asks);
       this.lastSeq = frame.seq;
+      this.snapshotSeq = frame.seq;
       this.updates++;
       return;
     }
     if (this.lastSeq === '') this.gap('no_snapshot', '', frame.seq);
     if (frame.pseq === '0') this.gap('pseq_zero', this.lastSeq, frame.pseq);
-    if (frame.pseq !== this.lastSeq) this.gap('pseq_mismatch', this.lastSeq, frame.pseq);
+    if (frame.pseq !== this.lastSeq && !this.coversSnapshot(frame)) return;
     const b = frame.bids;
     for (let i = 0; i < b.length; i += 2) this.bids.set(b[i] ?? '', b[i + 1] ?? '');
     const a = frame.asks;
     for (let i = 0; i < a.length; i += 2) this.asks.set(a[i] ?? '', a[i + 1] ?? '');
     this.lastSeq = frame.seq;
+    this.snapshotSeq = '';
     this.updates++;
     this.verify(frame.checksum);
+  }
+
+  /**
+   * For an update whose `pseq` is not the last `seq`: true when it is the first update after the
+   * snapshot and `pseq < snapshot seq <= seq` (it overlaps the snapshot; its sizes are absolute, so
+   * applying the overlapping part again is harmless); false when it is that first update but lies
+   * wholly before the snapshot (`seq < snapshot seq`): stale, and dropped without a gap, because the
+   * snapshot already holds its changes and the update that covers the snapshot may still come.
+   * Anything else throws the gap: a later update that does not chain, or a first update that starts
+   * after the snapshot (`pseq > snapshot seq`: the updates in between are lost). Sequence numbers are
+   * canonical decimal strings and may exceed 2^53, so they are compared as text, exactly.
+   */
+  private coversSnapshot(frame: BookFrame): boolean {
+    const snap = this.snapshotSeq;
+    if (snap === '' || compareDecimalText(frame.pseq, snap) > 0) this.gap('pseq_mismatch', this.lastSeq, frame.pseq);
+    return compareDecimalText(frame.seq, snap) >= 0;
   }
 
   /** Compares a frame's checksum (when present and non-zero) with the local book's. */

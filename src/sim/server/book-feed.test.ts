@@ -60,6 +60,22 @@ describe('BookFeed', () => {
     expect(restarted.seq).toBeGreaterThan(0n);
   });
 
+  it('re-cuts the last update as an overlapping first update: pseq below the snapshot seq, same seq, best levels again', () => {
+    const feed = new BookFeed(ARG, { bids: [['100', '1'], ['99', '2']], asks: [['101', '1']] }, first);
+    expect(feed.overlapText(1)).toBeNull(); // nothing published yet
+    const snap = seqs(feed.snapshotText(1));
+    const text = feed.publish({ bids: [['100', '1'], ['99', '3']], asks: [['101', '1']] }, 2) ?? '';
+    const overlap = feed.overlapText(2) ?? '';
+    const o = seqs(overlap);
+    expect(o.pseq < snap.seq && snap.seq <= o.seq).toBe(true);
+    expect(o.seq).toBe(seqs(text).seq);
+    // The changed level plus the best level of each side at its current size, sorted per side.
+    expect(overlap).toContain('"a":[["101","1"]],"b":[["100","1"],["99","3"]]');
+    // An update that carried a seq fault is sent as it is.
+    feed.publish({ bids: [['100', '4']], asks: [['101', '1']] }, 3, () => 'skip');
+    expect(feed.overlapText(3)).toBeNull();
+  });
+
   it('asks for a fault only when an update goes out', () => {
     const feed = new BookFeed(ARG, start, first);
     let asked = 0;

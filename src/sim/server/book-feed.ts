@@ -54,11 +54,15 @@ function diffSide(prev: readonly SimLevel[], next: readonly SimLevel[], descendi
   const out: SimLevel[] = [];
   for (const [p, s] of after) if (before.get(p) !== s) out.push([p, s]);
   for (const p of before.keys()) if (!after.has(p)) out.push([p, '0']);
-  out.sort((x, y) => {
+  return sortSide(out, descending);
+}
+
+/** Sorts levels in place by price (bids descending, asks ascending) and returns them. */
+function sortSide(levels: SimLevel[], descending: boolean): SimLevel[] {
+  return levels.sort((x, y) => {
     const c = new Decimal(x[0]).comparedTo(new Decimal(y[0]));
     return descending ? -c : c;
   });
-  return out;
 }
 
 /** Changed levels between two states of a book (absolute sizes; removed levels as "0"). */
@@ -73,6 +77,8 @@ export type SeqFault = 'skip' | 'restart' | null;
 export class BookFeed {
   private published: BookSides;
   private seqNow: bigint;
+  /** The last update's levels and pseq, when it carried no seq fault (for `overlapText`). */
+  private last: { readonly delta: BookSides; readonly pseq: bigint } | null = null;
 
   /**
    * @param argJson JSON text of the push arg, e.g. `{"instType":"coin-futures","topic":"books","symbol":"BTCUSD_CM"}`.
@@ -107,6 +113,7 @@ export class BookFeed {
     if (delta.bids.length === 0 && delta.asks.length === 0) return null;
     this.published = copySides(next);
     const fault = takeFault();
+    this.last = null;
     let pseq: bigint;
     if (fault === 'restart') {
       pseq = 0n;
@@ -115,8 +122,27 @@ export class BookFeed {
       // A skipped number stands for an update the client never received.
       pseq = fault === 'skip' ? this.seqNow + 1n : this.seqNow;
       this.seqNow = pseq + 1n;
+      if (fault === null) this.last = { delta, pseq };
     }
     return bookFrameText('update', this.argJson, delta, this.seqNow, pseq, ts);
+  }
+
+  /**
+   * The last update (from `publish`) as the live exchange may send it first after a snapshot taken
+   * just before it: the same seq, a pseq one below the snapshot's seq, and the levels that changed
+   * in between again: here the best level of each side, at its current absolute size, on top of the
+   * update's own levels. Only for a subscriber whose snapshot seq is the last update's pseq. Null
+   * when the last update carried a seq fault (send that one as it is).
+   */
+  overlapText(ts: number): string | null {
+    const last = this.last;
+    if (last === null || last.pseq <= 1n) return null;
+    const again = (changed: readonly SimLevel[], current: readonly SimLevel[], descending: boolean): SimLevel[] => {
+      const best = current[0];
+      return best === undefined || changed.some(([p]) => p === best[0]) ? [...changed] : sortSide([best, ...changed], descending);
+    };
+    const sides = { bids: again(last.delta.bids, this.published.bids, true), asks: again(last.delta.asks, this.published.asks, false) };
+    return bookFrameText('update', this.argJson, sides, this.seqNow, last.pseq - 1n, ts);
   }
 }
 

@@ -18,8 +18,11 @@ describe('Faults', () => {
     f.clockSkew(5000);
     f.delayReplies(100);
     f.restartSeq('SPOT', 'BTCUSDT');
+    f.overlapFirstUpdate(true);
+    f.partialAccountPushes(true);
     f.reset();
     expect([f.pongStalled, f.skew, f.replyDelayMs, f.takeSeqFault('SPOT', 'BTCUSDT')]).toEqual([false, 0, 0, null]);
+    expect([f.firstUpdateOverlaps, f.accountPushesPartial]).toEqual([false, false]);
   });
 
   it('socket faults reach every attached server until detached', () => {
@@ -40,6 +43,11 @@ describe('Faults', () => {
     expect([f.takeHttpError(), f.replyDelayMs, f.pongStalled, f.skew]).toEqual([503, 200, true, -60000]);
     expect(f.takeUnknownResult()).toEqual({ code: '40725', placed: true });
     expect(f.takeSeqFault('USDT-FUTURES', 'BTCUSDT')).toBe('skip');
+    expect([f.firstUpdateOverlaps, f.accountPushesPartial]).toEqual([false, false]);
+    applyFaultSpec(f, 'overlapFirstUpdate,partialAccountPushes');
+    expect([f.firstUpdateOverlaps, f.accountPushesPartial]).toEqual([true, true]);
+    applyFaultSpec(f, 'overlapFirstUpdate=off,partialAccountPushes=off');
+    expect([f.firstUpdateOverlaps, f.accountPushesPartial]).toEqual([false, false]);
     expect(() => applyFaultSpec(f, 'explode')).toThrow(/unknown fault "explode"/);
     expect(() => applyFaultSpec(f, 'delayReplies=soon')).toThrow(/must be an integer/);
     expect(() => applyFaultSpec(f, 'skipSeq=BTCUSDT')).toThrow(/CATEGORY:SYMBOL/);

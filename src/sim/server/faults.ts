@@ -38,6 +38,8 @@ export class Faults {
   private delayMs = 0;
   private unknown: { code: UnknownResultCode; placed: boolean; left: number } | null = null;
   private skewMs = 0;
+  private overlapFirst = false;
+  private partialAccount = false;
 
   /** Registers a socket server; returns the unregister function. */
   attach(target: SocketFaultTarget): () => void {
@@ -63,6 +65,24 @@ export class Faults {
   /** The next `books` update of this book restarts numbering: pseq 0 and a new seq. */
   restartSeq(category: SimCategory, symbol: string): void {
     this.restart.add(`${category}|${symbol}`);
+  }
+
+  /**
+   * While on, the first `books` update each subscriber gets after its snapshot overlaps the snapshot
+   * (pseq below the snapshot's seq, seq above it), as the official Order-Book-Channel page allows;
+   * later updates chain as usual. Only snapshots sent while on are affected.
+   */
+  overlapFirstUpdate(on: boolean): void {
+    this.overlapFirst = on;
+  }
+
+  /**
+   * While on, `account` update pushes carry only the coins that changed since the last `account`
+   * push to that socket (the official page does not say whether an update carries all coins). The
+   * subscribe snapshot still carries every coin.
+   */
+  partialAccountPushes(on: boolean): void {
+    this.partialAccount = on;
   }
 
   /** Sends `notjson` text and a truncated JSON frame to open sockets of `kind` (default all). */
@@ -104,6 +124,8 @@ export class Faults {
     this.delayMs = 0;
     this.unknown = null;
     this.skewMs = 0;
+    this.overlapFirst = false;
+    this.partialAccount = false;
   }
 
   // ---- read side, used by the servers ----
@@ -121,6 +143,16 @@ export class Faults {
   /** Server clock offset in ms. */
   get skew(): number {
     return this.skewMs;
+  }
+
+  /** True while first `books` updates overlap their snapshot. */
+  get firstUpdateOverlaps(): boolean {
+    return this.overlapFirst;
+  }
+
+  /** True while `account` updates carry only the changed coins. */
+  get accountPushesPartial(): boolean {
+    return this.partialAccount;
   }
 
   /** Consumes one forced HTTP error; returns its status or null. */
@@ -159,6 +191,7 @@ function kindOf(v: string | undefined): SocketKind {
 /**
  * Applies a comma-separated fault spec, e.g.
  * `httpErrors=3:503,delayReplies=200,stallPongs,clockSkew=60000,unknownResult=40010:placed,skipSeq=USDT-FUTURES:BTCUSDT`.
+ * Switches (`stallPongs`, `overlapFirstUpdate`, `partialAccountPushes`) turn on bare and off with `=off`.
  * Socket actions (`dropSockets[=kind]`, `garbageFrame[=kind]`) act at once. Throws on an unknown item.
  */
 export function applyFaultSpec(faults: Faults, spec: string): void {
@@ -178,6 +211,8 @@ export function applyFaultSpec(faults: Faults, spec: string): void {
       case 'dropSockets': faults.dropSockets(kindOf(value)); break;
       case 'garbageFrame': faults.garbageFrame(kindOf(value)); break;
       case 'stallPongs': faults.stallPongs(value !== 'off'); break;
+      case 'overlapFirstUpdate': faults.overlapFirstUpdate(value !== 'off'); break;
+      case 'partialAccountPushes': faults.partialAccountPushes(value !== 'off'); break;
       case 'skipSeq': faults.skipSeq(...book()); break;
       case 'restartSeq': faults.restartSeq(...book()); break;
       case 'httpErrors': faults.httpErrors(int(parts[0], 'count'), parts[1] === undefined ? 503 : int(parts[1], 'status')); break;
@@ -190,7 +225,7 @@ export function applyFaultSpec(faults: Faults, spec: string): void {
         break;
       }
       default:
-        throw new Error(`fault spec: unknown fault "${name}" (known: dropSockets, garbageFrame, stallPongs, skipSeq, restartSeq, httpErrors, delayReplies, clockSkew, unknownResult)`);
+        throw new Error(`fault spec: unknown fault "${name}" (known: dropSockets, garbageFrame, stallPongs, overlapFirstUpdate, partialAccountPushes, skipSeq, restartSeq, httpErrors, delayReplies, clockSkew, unknownResult)`);
     }
   }
 }

@@ -93,6 +93,29 @@ describe('public socket', () => {
     expect(restarted?.pseq).toBe(0n);
   });
 
+  it('overlapFirstUpdate: the first update of a new subscriber straddles its snapshot; earlier subscribers still chain', async () => {
+    const books = (t: TestSocket): string[] => t.frames.filter((f) => f.includes('"topic":"books"') && f.includes('"action"'));
+    s.send({ op: 'subscribe', args: [{ instType: 'spot', topic: 'books', symbol: 'BTCUSDT' }] });
+    await s.until(() => books(s)[0]);
+    srv.faults.overlapFirstUpdate(true);
+    const other = await TestSocket.open(srv.wsPublic);
+    try {
+      other.send({ op: 'subscribe', args: [{ instType: 'spot', topic: 'books', symbol: 'BTCUSDT' }] });
+      const otherSnap = seqOf(await other.until(() => books(other)[0]));
+      ex.setBook('SPOT', 'BTCUSDT', [['100', '4'], ['99', '2']], [['101', '1'], ['102', '2']]);
+      const first = seqOf(await other.until(() => books(other)[1]));
+      expect(otherSnap && first && first.pseq < otherSnap.seq && otherSnap.seq <= first.seq).toBe(true);
+      ex.setBook('SPOT', 'BTCUSDT', [['100', '5'], ['99', '2']], [['101', '1'], ['102', '2']]);
+      const second = seqOf(await other.until(() => books(other)[2]));
+      expect(second?.pseq).toBe(first?.seq);
+      // The socket that subscribed before the switch saw a plain chain throughout.
+      const mine = await s.until(() => (books(s).length >= 3 ? books(s).map(seqOf) : undefined));
+      expect(mine.slice(1).every((x, i) => x?.pseq === mine[i]?.seq)).toBe(true);
+    } finally {
+      other.close();
+    }
+  });
+
   it('books5 sends full snapshots on change; a second subscriber shares the books numbering', async () => {
     s.send({ op: 'subscribe', args: [{ instType: 'spot', topic: 'books5', symbol: 'BTCUSDT' }, { instType: 'spot', topic: 'books', symbol: 'BTCUSDT' }] });
     await s.until(() => (s.json().filter((m) => m['action'] === 'snapshot').length === 2 ? true : undefined));

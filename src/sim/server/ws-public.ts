@@ -56,6 +56,17 @@ function sortedJson(o: Record<string, unknown>): string {
   return JSON.stringify(Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]])));
 }
 
+/** One subscription and its sockets. */
+interface SubEntry {
+  readonly sub: Sub;
+  /** Sockets that got their first push and now get every push. */
+  readonly conns: Set<WsConn>;
+  /** Sockets waiting for their first push. */
+  readonly pending: Set<WsConn>;
+  /** `books` sockets whose next update is their first after a snapshot sent under `overlapFirstUpdate`. */
+  readonly fresh: Set<WsConn>;
+}
+
 /** Kline push item from a REST candle array. */
 function klineItem(c: readonly string[]): Record<string, string> {
   return { start: c[0] ?? '', open: c[1] ?? '', high: c[2] ?? '', low: c[3] ?? '', close: c[4] ?? '', volume: c[5] ?? '', turnover: c[6] ?? '' };
@@ -63,7 +74,7 @@ function klineItem(c: readonly string[]): Record<string, string> {
 
 /** The public socket's topics. */
 export class PublicChannels implements WsChannelHandler {
-  private readonly subs = new Map<string, { sub: Sub; conns: Set<WsConn>; pending: Set<WsConn> }>();
+  private readonly subs = new Map<string, SubEntry>();
   /** New subscriptions waiting for their first push; served one a macrotask (see `serveFirsts`). */
   private readonly firsts: { conn: WsConn; key: string }[] = [];
   private firstsTimer: NodeJS.Immediate | null = null;
@@ -158,7 +169,7 @@ export class PublicChannels implements WsChannelHandler {
   private add(conn: WsConn, sub: Sub): void {
     let entry = this.subs.get(sub.key);
     if (!entry) {
-      entry = { sub, conns: new Set(), pending: new Set() };
+      entry = { sub, conns: new Set(), pending: new Set(), fresh: new Set() };
       this.subs.set(sub.key, entry);
     }
     if (entry.conns.has(conn) || entry.pending.has(conn)) return;
@@ -185,7 +196,7 @@ export class PublicChannels implements WsChannelHandler {
       if (next !== undefined) {
         const entry = this.subs.get(next.key);
         if (entry?.pending.delete(next.conn)) {
-          this.sendFirst(next.conn, entry.sub, entry.conns);
+          this.sendFirst(next.conn, entry);
           entry.conns.add(next.conn);
         }
       }
@@ -199,6 +210,7 @@ export class PublicChannels implements WsChannelHandler {
     if (!entry) return;
     entry.conns.delete(conn);
     entry.pending.delete(conn);
+    entry.fresh.delete(conn);
     if (entry.conns.size === 0 && entry.pending.size === 0) {
       this.subs.delete(key);
       this.lastText.delete(key);
@@ -209,15 +221,17 @@ export class PublicChannels implements WsChannelHandler {
     return this.exchange.bookLevels(sub.category, sub.symbol, depth);
   }
 
-  /** The first push(es) for a new subscriber; `others` are the existing subscribers. */
-  private sendFirst(conn: WsConn, sub: Sub, others: ReadonlySet<WsConn>): void {
+  /** The first push(es) for a new subscriber (not yet in `entry.conns`, which holds the others). */
+  private sendFirst(conn: WsConn, entry: SubEntry): void {
+    const { sub } = entry;
     const ts = this.now();
     switch (sub.topic) {
       case 'books': {
         // Bring existing subscribers up to date first, so the snapshot and their state share one seq.
         const feed = this.bookFeed(sub);
-        this.publishBook(sub, feed, others);
+        this.publishBook(entry, feed);
         conn.send(feed.snapshotText(ts));
+        if (this.faults.firstUpdateOverlaps) entry.fresh.add(conn);
         return;
       }
       case 'books1':
@@ -264,18 +278,23 @@ export class PublicChannels implements WsChannelHandler {
     return feed;
   }
 
-  private publishBook(sub: Sub, feed: BookFeed, conns: ReadonlySet<WsConn>): void {
+  /** Sends the book's next update, if it changed, to the entry's sockets (an overlapping one to fresh sockets). */
+  private publishBook(entry: SubEntry, feed: BookFeed): void {
+    const { sub, conns } = entry;
     // With nobody listening a pending seq fault would vanish unseen; keep it for a real update.
     const takeFault = conns.size === 0 ? () => null : () => this.faults.takeSeqFault(sub.category, sub.symbol);
-    const text = feed.publish(this.sides(sub, FULL_DEPTH), this.now(), takeFault);
+    const ts = this.now();
+    const text = feed.publish(this.sides(sub, FULL_DEPTH), ts, takeFault);
     if (text === null) return;
-    for (const c of conns) c.send(text);
+    const overlap = entry.fresh.size > 0 ? (feed.overlapText(ts) ?? text) : text;
+    for (const c of conns) c.send(entry.fresh.delete(c) ? overlap : text);
   }
 
   private tick(kind: 'books' | 'depth' | 'ticker' | 'kline'): void {
-    for (const { sub, conns } of this.subs.values()) {
+    for (const entry of this.subs.values()) {
+      const { sub, conns } = entry;
       if (conns.size === 0) continue;
-      if (kind === 'books' && sub.topic === 'books') this.publishBook(sub, this.bookFeed(sub), conns);
+      if (kind === 'books' && sub.topic === 'books') this.publishBook(entry, this.bookFeed(sub));
       else if (kind === 'depth' && sub.topic in DEPTHS) {
         const text = this.depthFeed(sub).publish(this.sides(sub, DEPTHS[sub.topic] ?? 1), this.now());
         if (text !== null) for (const c of conns) c.send(text);
