@@ -149,6 +149,24 @@ export interface AccountSummary {
   readonly updatedTime: number;
 }
 
+/** The account-level figures of `AccountSummary` (everything but the coins and the time). */
+export type AccountFigures = Omit<AccountSummary, 'assets' | 'updatedTime'>;
+
+/**
+ * What an `account` push with action `update` carried. Bitget's Account-Channel page calls `update`
+ * incremental and does not say whether it lists every coin, so it is merged into the account:
+ * each coin it carries replaces that coin, coins it does not carry are kept, and the account-level
+ * figures it carries replace those (absent ones keep their value).
+ */
+export interface AccountUpdate {
+  /** The account-level figures the push carried. */
+  readonly figures: Partial<AccountFigures>;
+  /** The coins the push carried, whole records (empty when it carried none). */
+  readonly assets: readonly CoinAsset[];
+  /** Unix ms of the data. */
+  readonly updatedTime: number;
+}
+
 /** Latest ticker of an instrument. */
 export interface Ticker {
   readonly category: Category;

@@ -75,3 +75,50 @@ describe('PrivateService resync retry', () => {
     expect(failing.caller.callsOf('trade.getUnfilledOrders')).toHaveLength(calls);
   });
 });
+
+describe('PrivateService account pushes', () => {
+  /** Account items as the websocket (`coin`, `totalEquity`) and REST (`assets`, `accountEquity`) spell them. */
+  const wsCoin = (coin: string, balance: string) => ({ coin, balance, available: balance, equity: balance, locked: '0', debts: '0', usdValue: balance });
+
+  it('a snapshot replaces the coin list, an update merges by coin, a REST resync replaces everything', async () => {
+    let restAssets = [{ coin: 'USDT', balance: '100000', available: '100000' }, { coin: 'BTC', balance: '2', available: '2' }];
+    const caller = new FakeCaller()
+      .on('trade.getUnfilledOrders', () => ({ list: [], cursor: '' }))
+      .on('position.getCurrent', () => ({ list: [] }))
+      .on('account.getAssets', () => ({ accountEquity: '200000', assets: restAssets }))
+      .on('loan.getOngoing', () => []);
+    const store = createAppStore();
+    const stream = new StreamClient({
+      publicUrl: 'ws://127.0.0.1:9/never-connected',
+      privateUrl: 'ws://127.0.0.1:9/never-connected',
+      credentials: { apiKey: 'k', secret: 's', passphrase: 'p' },
+    });
+    const service = new PrivateService({ api: createExchangeApi(caller), stream, store, now: Date.now, log: () => undefined });
+    const coins = (): string[] => (store.getState().account.summary?.assets ?? []).map((a) => `${a.coin} ${a.balance.toFixed()}`);
+    const push = (action: 'snapshot' | 'update', item: Record<string, unknown>): void => {
+      const data = [item];
+      stream.privateConnection?.events.emit('push', { instType: 'UTA', topic: 'account' }, action, data, JSON.stringify({ action, arg: { instType: 'UTA', topic: 'account' }, data }));
+    };
+    service.start();
+    try {
+      await until(() => store.getState().account.summary !== null, 'the first resync');
+      expect(coins()).toEqual(['USDT 100000', 'BTC 2']);
+
+      push('snapshot', { totalEquity: '200000', coin: [wsCoin('USDT', '100000'), wsCoin('BTC', '2')] });
+      push('update', { totalEquity: '199990', coin: [wsCoin('USDT', '99990')] });
+      expect(coins()).toEqual(['USDT 99990', 'BTC 2']);
+      expect(store.getState().account.summary?.equity.toFixed()).toBe('199990');
+
+      push('snapshot', { totalEquity: '99990', coin: [wsCoin('USDT', '99990')] });
+      expect(coins()).toEqual(['USDT 99990']);
+
+      push('update', { totalEquity: '100010', coin: [wsCoin('ETH', '20')] });
+      expect(coins()).toEqual(['USDT 99990', 'ETH 20']);
+      restAssets = [{ coin: 'USDC', balance: '5', available: '5' }];
+      await service.resync();
+      expect(coins()).toEqual(['USDC 5']);
+    } finally {
+      service.stop();
+    }
+  });
+});

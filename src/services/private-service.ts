@@ -1,7 +1,7 @@
 import type { Category, Loan, Order, Position } from '../domain/model.js';
 import { isFutures } from '../domain/model.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
-import { accountFromWire, fillFromWire, isEndedPosition, loanFromWire, orderFromWire, positionFromWire } from '../exchange/wire/account-mappers.js';
+import { accountFromWire, accountUpdateFromWire, fillFromWire, isEndedPosition, loanFromWire, orderFromWire, positionFromWire } from '../exchange/wire/account-mappers.js';
 import { wireCategory, wireList, wireRecord, wireString } from '../exchange/wire/wire-values.js';
 import type { StreamClient, StreamPush } from '../exchange/ws/stream-client.js';
 import type { AppStore } from '../store/create-app-store.js';
@@ -197,9 +197,17 @@ export class PrivateService {
     if (list.length > 0) this.deps.store.getState().addFills(list, this.deps.now());
   }
 
+  /**
+   * `snapshot` is the full account and replaces it, coin list included; `update` is incremental
+   * (official Account-Channel page) and may list only the coins that changed, so it is merged by coin.
+   * The REST resync always replaces everything.
+   */
   private onAccount(push: StreamPush): void {
     const first = wireList(push.data)[0];
-    if (first) this.deps.store.getState().setAccount(accountFromWire(first, this.deps.now()), this.deps.now());
+    if (!first) return;
+    const now = this.deps.now();
+    if (push.action === 'snapshot') this.deps.store.getState().setAccount(accountFromWire(first, now), now);
+    else this.deps.store.getState().mergeAccount(accountUpdateFromWire(first, now), now);
   }
 
   private categoryOf(symbol: string, given: unknown): Category {

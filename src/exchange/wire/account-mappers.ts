@@ -1,4 +1,5 @@
-import type { AccountSummary, Category, CoinAsset, Fill, HoldMode, Loan, MarginMode, Order, OrderStatus, OrderType, PosSide, Position, TimeInForce } from '../../domain/model.js';
+import type { Decimal } from 'decimal.js';
+import type { AccountFigures, AccountSummary, AccountUpdate, Category, CoinAsset, Fill, HoldMode, Loan, MarginMode, Order, OrderStatus, OrderType, PosSide, Position, TimeInForce } from '../../domain/model.js';
 import { wireBool, wireCategory, wireDecimal, wireDecimalOrNull, wireInt, wireList, wireString, type WireRecord } from './wire-values.js';
 
 /**
@@ -126,6 +127,31 @@ export function accountFromWire(r: WireRecord, now: number): AccountSummary {
     mmr: wireDecimal(r.mmr),
     mgnRatio: wireDecimal(r.mgnRatio),
     unrealisedPnl: wireDecimal(r.unrealisedPnl ?? r.unrealisedPnL),
+    assets: wireList(r.assets ?? r.coin).map(assetFromWire).filter((a) => a.coin !== ''),
+    updatedTime: wireInt(r.updatedTime) || now,
+  };
+}
+
+/**
+ * An `account` push item with action `update` (official Account-Channel page: incremental data):
+ * only the account-level figures it carries, and the coins it carries (`coin`, or `assets`).
+ */
+export function accountUpdateFromWire(r: WireRecord, now: number): AccountUpdate {
+  const wire: Record<keyof AccountFigures, unknown> = {
+    equity: r.accountEquity ?? r.totalEquity,
+    effEquity: r.effEquity,
+    imr: r.imr,
+    mmr: r.mmr,
+    mgnRatio: r.mgnRatio,
+    unrealisedPnl: r.unrealisedPnl ?? r.unrealisedPnL,
+  };
+  const figures: Partial<Record<keyof AccountFigures, Decimal>> = {};
+  for (const key of Object.keys(wire) as (keyof AccountFigures)[]) {
+    const value = wireDecimalOrNull(wire[key]);
+    if (value !== null) figures[key] = value;
+  }
+  return {
+    figures,
     assets: wireList(r.assets ?? r.coin).map(assetFromWire).filter((a) => a.coin !== ''),
     updatedTime: wireInt(r.updatedTime) || now,
   };

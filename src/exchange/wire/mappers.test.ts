@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountFromWire, fillFromWire, isEndedPosition, orderFromWire, positionFromWire } from './account-mappers.js';
+import { accountFromWire, accountUpdateFromWire, fillFromWire, isEndedPosition, orderFromWire, positionFromWire } from './account-mappers.js';
 import { candleFromWire, instrumentFromWire, publicTradeFromWire, tickerFromWire } from './market-mappers.js';
 import { wireDecimal } from './wire-values.js';
 
@@ -30,6 +30,13 @@ describe('wire → domain mappers', () => {
     const rest = accountFromWire({ accountEquity: '10', effEquity: '9', imr: '1', mmr: '0.5', mgnRatio: '0.05', unrealisedPnl: '0.1', assets: [{ coin: 'USDT', equity: '10', balance: '10', available: '8', locked: '2', debt: '0', usdValue: '10' }] }, 7);
     const ws = accountFromWire({ totalEquity: '10', effEquity: '9', imr: '1', mmr: '0.5', mgnRatio: '0.05', unrealisedPnL: '0.1', coin: [{ coin: 'USDT', equity: '10', balance: '10', available: '8', locked: '2', debts: '0', usdValue: '10' }] }, 7);
     expect(ws).toEqual(rest);
+  });
+  it('maps an account update push to only the figures and coins it carries', () => {
+    const u = accountUpdateFromWire({ totalEquity: '10', unrealisedPnL: '0.1', imr: '', coin: [{ coin: 'USDT', balance: '10', available: '8', debts: '1' }, { balance: '1' }] }, 7);
+    expect(Object.fromEntries(Object.entries(u.figures).map(([k, v]) => [k, v.toFixed()]))).toEqual({ equity: '10', unrealisedPnl: '0.1' });
+    expect(u.assets.map((a) => [a.coin, a.balance.toFixed(), a.available.toFixed(), a.debt.toFixed()])).toEqual([['USDT', '10', '8', '1']]);
+    expect(u.updatedTime).toBe(7);
+    expect(accountUpdateFromWire({ accountEquity: '3', updatedTime: '9' }, 7)).toMatchObject({ assets: [], updatedTime: 9 });
   });
   it('maps market records', () => {
     const inst = instrumentFromWire({ category: 'SPOT', symbol: 'BTCUSDT', baseCoin: 'BTC', quoteCoin: 'USDT', pricePrecision: '2', quantityPrecision: '6', minOrderAmount: '1', status: 'online', isReality: 'no' });

@@ -70,6 +70,29 @@ describe('private socket', () => {
     expect(s.frames.slice(from).some((f) => f.includes('someone-else'))).toBe(false);
   });
 
+  it('partialAccountPushes: an account update carries only the coins changed since the last push to that socket', async () => {
+    let coins: Record<string, string>[] = [{ coin: 'BTC', balance: '2' }, { coin: 'USDT', balance: '10' }];
+    ex.accountPush = (uid) => ({ totalEquity: '1000', uid, coin: coins });
+    const isAccount = (action: string) => (m: Record<string, unknown>) => m['action'] === action && (m['arg'] as { topic?: string } | undefined)?.topic === 'account';
+    const nextUpdate = async (): Promise<unknown> => {
+      const from = s.frames.length;
+      ex.emit({ type: 'account', uid: '6000000001' });
+      return ((await s.next(isAccount('update'), from))['data'] as { coin: unknown }[])[0]?.coin;
+    };
+    await login();
+    s.send({ op: 'subscribe', args: [{ instType: 'UTA', topic: 'account' }] });
+    expect(((await s.next(isAccount('snapshot')))['data'] as { coin: unknown }[])[0]?.coin).toEqual(coins);
+    srv.faults.partialAccountPushes(true);
+    coins = [{ coin: 'BTC', balance: '2' }, { coin: 'USDT', balance: '9' }];
+    expect(await nextUpdate()).toEqual([{ coin: 'USDT', balance: '9' }]);
+    expect(await nextUpdate()).toEqual([]);
+    // A coin that left the account is pushed once with zero amounts.
+    coins = [{ coin: 'USDT', balance: '9' }];
+    expect(await nextUpdate()).toEqual([{ coin: 'BTC', balance: '0', available: '0', locked: '0', equity: '0', usdValue: '0', borrow: '0', debts: '0' }]);
+    srv.faults.partialAccountPushes(false);
+    expect(await nextUpdate()).toEqual(coins);
+  });
+
   it('trade ops: replies matched by id, REST names, errors with string codes', async () => {
     s.send({ op: 'trade', id: 'early', category: 'spot', topic: 'place-order', args: [{ symbol: 'BTCUSDT' }] });
     expect(await s.next((m) => m['id'] === 'early')).toMatchObject({ event: 'error', code: '30004' });

@@ -28,6 +28,8 @@ export interface PrivateDeps {
 interface ConnState {
   uid: string | null;
   readonly topics: Set<string>;
+  /** Coin → its item's JSON text in the last `account` push to this socket (for `partialAccountPushes`). */
+  coins: ReadonlyMap<string, string>;
 }
 
 /** The private socket's login, topics and trade ops. */
@@ -54,7 +56,7 @@ export class PrivateChannels implements WsChannelHandler {
   private stateOf(conn: WsConn): ConnState {
     let s = this.state.get(conn);
     if (!s) {
-      s = { uid: null, topics: new Set() };
+      s = { uid: null, topics: new Set(), coins: new Map() };
       this.state.set(conn, s);
     }
     return s;
@@ -113,7 +115,7 @@ export class PrivateChannels implements WsChannelHandler {
     }
     s.topics.add(topic);
     const ts = this.deps.now();
-    if (topic === 'account') conn.sendJson(frame('snapshot', topic, [this.deps.exchange.accountPush(uid)], ts));
+    if (topic === 'account') conn.sendJson(frame('snapshot', topic, [this.accountItem(s, uid, false)], ts));
     if (topic === 'position') conn.sendJson(frame('snapshot', topic, this.deps.exchange.positionsPush(uid), ts));
   }
 
@@ -123,23 +125,57 @@ export class PrivateChannels implements WsChannelHandler {
     let text: string | null = null;
     for (const [conn, s] of this.state) {
       if (s.uid !== event.uid || !s.topics.has(event.type)) continue;
+      if (event.type === 'account') {
+        // Per socket: under `partialAccountPushes` each carries the coins changed since its own last push.
+        conn.sendJson(frame('update', 'account', [this.accountItem(s, event.uid, this.deps.faults.accountPushesPartial)], ts));
+        continue;
+      }
       text ??= JSON.stringify(this.pushOf(event, ts));
       conn.send(text);
     }
   }
 
-  private pushOf(event: Exclude<SimEvent, { type: 'publicTrade' }>, ts: number): unknown {
+  private pushOf(event: Exclude<SimEvent, { type: 'publicTrade' | 'account' }>, ts: number): unknown {
     switch (event.type) {
       case 'order':
         return frame('snapshot', 'order', [event.order], ts);
       case 'fill':
         return frame('snapshot', 'fill', [event.fill], ts);
-      case 'account':
-        return frame('update', 'account', [this.deps.exchange.accountPush(event.uid)], ts);
       case 'position':
         return frame('update', 'position', event.positions, ts);
     }
   }
+
+  /**
+   * The `account` item for one socket: every coin, or with `partial` only the coins whose item
+   * changed since the last `account` push to this socket, plus, once, a zero item for each coin that
+   * left the list (a changed-coins push cannot say "gone" otherwise). Records what the socket now holds.
+   */
+  private accountItem(s: ConnState, uid: string, partial: boolean): Readonly<Record<string, unknown>> {
+    const item = this.deps.exchange.accountPush(uid);
+    const list: unknown[] = Array.isArray(item['coin']) ? item['coin'] : [];
+    const now = new Map<string, string>();
+    const changed: unknown[] = [];
+    for (const c of list) {
+      const name = coinName(c);
+      const text = JSON.stringify(c);
+      now.set(name, text);
+      if (s.coins.get(name) !== text) changed.push(c);
+    }
+    for (const name of s.coins.keys()) if (!now.has(name)) changed.push(zeroCoin(name));
+    s.coins = now;
+    return partial ? { ...item, coin: changed } : item;
+  }
+}
+
+function coinName(item: unknown): string {
+  const coin = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)['coin'] : undefined;
+  return typeof coin === 'string' ? coin : '';
+}
+
+/** The `account` coin item of a coin that left the account (all amounts zero). */
+function zeroCoin(coin: string): Record<string, string> {
+  return { coin, balance: '0', available: '0', locked: '0', equity: '0', usdValue: '0', borrow: '0', debts: '0' };
 }
 
 function frame(action: 'snapshot' | 'update', topic: string, data: readonly unknown[], ts: number): unknown {
