@@ -32,6 +32,13 @@ describe('loadConfig', () => {
     expect(p.profile.paper).toBe(true);
     expect(p.source).toBe('profile');
   });
+  it("reads the profile's own broker code (none by default) and refuses a malformed one", () => {
+    const env = home({ defaultProfile: 'main', profiles: { main: { apiKey: 'a', secret: 'b', passphrase: 'c', channelApiCode: 'my_brk-1' }, plain: { apiKey: 'd', secret: 'e', passphrase: 'f' } } });
+    expect(loadConfig(env, null).profile.channelApiCode).toBe('my_brk-1');
+    expect(loadConfig(env, 'plain').profile.channelApiCode).toBeNull();
+    const bad = home({ defaultProfile: 'main', profiles: { main: { apiKey: 'a', secret: 'b', passphrase: 'c', channelApiCode: 'not a code!' } } });
+    expect(() => loadConfig(bad, null)).toThrow('channelApiCode must be your broker code');
+  });
   it('refuses a file others can read, saying how to fix it, without printing secrets', () => {
     const env = home({ profiles: { default: { apiKey: 'AKEY', secret: 'SSECRET', passphrase: 'PPASS' } } }, 0o644);
     let error: unknown;

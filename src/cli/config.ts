@@ -19,6 +19,12 @@ export interface Profile {
   readonly paper: boolean;
   /** REST base URL override (default https://api.bitget.com). */
   readonly restUrl: string | null;
+  /**
+   * The user's own API-broker code (`channelApiCode` in the profile): sent as `X-CHANNEL-API-CODE`
+   * on place-order and place-batch and as `apiCode` on socket placements, the only requests
+   * Bitget's pages name it for. Null (the default) sends none.
+   */
+  readonly channelApiCode: string | null;
 }
 
 /** The resolved configuration. */
@@ -58,6 +64,15 @@ function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
+/** A profile's `channelApiCode`: letters, digits, `_` and `-`, at most 32; absent is null. */
+function channelCodeOf(raw: unknown, name: string, path: string): string | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  if (typeof raw !== 'string' || !/^[A-Za-z0-9_-]{1,32}$/.test(raw)) {
+    throw new ConfigError(`profile "${name}" in ${path}: channelApiCode must be your broker code (letters, digits, _ or -, at most 32)`);
+  }
+  return raw;
+}
+
 function readProfile(raw: unknown, name: string, path: string): Profile {
   if (typeof raw !== 'object' || raw === null) throw new ConfigError(`profile "${name}" in ${path} must be an object`);
   const r = raw as Record<string, unknown>;
@@ -70,6 +85,7 @@ function readProfile(raw: unknown, name: string, path: string): Profile {
     credentials: apiKey && secret && passphrase ? { apiKey, secret, passphrase } : null,
     paper: r.paper === true,
     restUrl: str(r.restUrl),
+    channelApiCode: channelCodeOf(r.channelApiCode, name, path),
   };
 }
 
@@ -119,11 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   const envCount = [envKey, envSecret, envPass].filter((v) => v !== null).length;
   if (envCount > 0 && envCount < 3) throw new ConfigError('set all three of BITGET_API_KEY, BITGET_API_SECRET and BITGET_API_PASSPHRASE (or none)');
   if (envKey && envSecret && envPass && profileName === null) {
-    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null }, keys, theme, orderGuards, loanAlarmMargin, path };
+    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, path };
   }
   const profiles = (file?.profiles ?? {}) as Record<string, unknown>;
   const name = profileName ?? str(file?.defaultProfile) ?? (profiles.default ? 'default' : null);
-  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null }, keys, theme, orderGuards, loanAlarmMargin, path };
+  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, path };
   if (!(name in profiles)) {
     const known = Object.keys(profiles);
     throw new ConfigError(`no profile "${name}" in ${path}${known.length ? ` (profiles: ${known.join(', ')})` : ' (it has no profiles)'}`);

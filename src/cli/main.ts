@@ -190,7 +190,10 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   const { audit, recorder } = sinks;
 
   const { store, services } = await openSession(
-    { mode, account, restUrl, wsPublic: ws.public, wsPrivate: ws.private, credentials, paper: paper && mode === 'PAPER' },
+    {
+      mode, account, restUrl, wsPublic: ws.public, wsPrivate: ws.private, credentials, paper: paper && mode === 'PAPER',
+      ...(mode !== 'DEMO' && config.profile.channelApiCode !== null ? { channelApiCode: config.profile.channelApiCode } : {}),
+    },
     {
       ...(symbol ? { symbol } : {}),
       bell: () => process.stdout.write('\x07'),

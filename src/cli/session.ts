@@ -22,6 +22,8 @@ export interface SessionEndpoint {
   readonly credentials: { readonly apiKey: string; readonly secret: string; readonly passphrase: string };
   /** Bitget paper trading (header `paptrading: 1`). */
   readonly paper: boolean;
+  /** The user's API-broker code for order placement (`X-CHANNEL-API-CODE` / `apiCode`); none by default. */
+  readonly channelApiCode?: string;
 }
 
 /** Options of `openSession`. */
@@ -62,7 +64,8 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
   const store = createAppStore();
   store.getState().setEnvironment(endpoint.mode, endpoint.account);
   if (options.symbol) store.getState().selectSymbol(options.symbol);
-  const rest = new RestClient({ baseUrl: endpoint.restUrl, credentials: endpoint.credentials, paper: endpoint.paper, ...(options.restLogger ? { logger: options.restLogger } : {}) });
+  const channel = endpoint.channelApiCode === undefined ? {} : { channelApiCode: endpoint.channelApiCode };
+  const rest = new RestClient({ baseUrl: endpoint.restUrl, credentials: endpoint.credentials, paper: endpoint.paper, ...channel, ...(options.restLogger ? { logger: options.restLogger } : {}) });
   if (options.audit) rest.observe(options.audit.restObserver);
   if (options.recorder) rest.observe(options.recorder.restObserver);
   const api = createExchangeApi(rest);
@@ -81,6 +84,7 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
     store,
     now,
     hasPrivate: true,
+    ...channel,
     ...(options.bell ? { bell: options.bell } : {}),
     ...(options.publishMs ? { publishMs: options.publishMs } : {}),
     ...(options.loanAlarmMargin ? { loanAlarmMargin: options.loanAlarmMargin } : {}),

@@ -39,6 +39,8 @@ export interface ServicesDeps {
   readonly publishMs?: number;
   /** Watches order requests over the private socket (the audit log); default none. */
   readonly wsTradeObserver?: WsTradeObserver;
+  /** The user's API-broker code, sent as `apiCode` on socket placements; none by default. */
+  readonly channelApiCode?: string;
 }
 
 /** Writes after which the polled account facts (settings, debts) are read again at once. */
@@ -92,7 +94,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   // Debts, funding assets, settings and delta info have no stream topic: polled into the store.
   const poll = deps.hasPrivate ? new PollService({ api: deps.api, now, log, onUpdate: (x) => store.getState().setAccountExtras(x) }) : null;
   const privateConn = deps.hasPrivate ? deps.stream.privateConnection : null;
-  const wsTrade = privateConn ? new WsTrade({ connection: privateConn, ...(deps.wsTradeObserver ? { observer: deps.wsTradeObserver } : {}) }) : null;
+  const wsTrade = privateConn ? new WsTrade({ connection: privateConn, ...(deps.wsTradeObserver ? { observer: deps.wsTradeObserver } : {}), ...(deps.channelApiCode ? { apiCode: deps.channelApiCode } : {}) }) : null;
   const trading = deps.hasPrivate ? new OrderService({ api: deps.api, wsTrade, socketReady: () => privateConn?.isReady() ?? false, store, now, log }) : null;
   deps.stream.connect();
   await market.start();

@@ -121,9 +121,13 @@ export function isExchangeError(err: unknown, code?: ExchangeErrorCode): err is 
 /** Exchange codes meaning "result unknown: query the order by clientOid" (spec Errors). */
 const UNKNOWN_RESULT_CODES: ReadonlySet<string> = new Set(['40010', '40725', '45001']);
 
-/** Exchange codes about credentials, signature, timestamp, permission or IP allow-list (protocol-notes §2.2). */
+/**
+ * Exchange codes about credentials, signature, timestamp, permission or IP allow-list (Bitget's REST
+ * error table; it adds 40036 "passphrase is error" and 40038 "ip not in the whitelist" to
+ * protocol-notes §2.2). 40010 is NOT one: the table calls it "Request timed out", a result unknown.
+ */
 const AUTH_CODES: ReadonlySet<string> = new Set([
-  '40001', '40002', '40003', '40004', '40005', '40006', '40007', '40008', '40009', '40011', '40012', '40014', '40018', '40037',
+  '40001', '40002', '40003', '40004', '40005', '40006', '40007', '40008', '40009', '40011', '40012', '40014', '40018', '40036', '40037', '40038',
 ]);
 
 /** Exchange code for "request timestamp expired" (local clock off): resync and retry once. */

@@ -60,6 +60,21 @@ describe('WsTrade', () => {
     expect(trade.inFlight).toBe(0);
   });
 
+  it("sends the configured broker code as apiCode on placements only (the pages' X-CHANNEL-API-CODE), none by default", async () => {
+    await ready();
+    void trade.submitOrder('SPOT', order('plain')).catch(() => undefined);
+    await waitUntil(() => requests.length === 1, 'one request');
+    expect(requests[0]?.frame).not.toHaveProperty('apiCode');
+    trade.dispose();
+    trade = new WsTrade({ connection: conn, apiCode: 'my_brk' });
+    void trade.submitOrder('SPOT', order('coded')).catch(() => undefined);
+    void trade.cancelOrder('SPOT', { symbol: 'BTCUSDT', clientOid: 'coded' }).catch(() => undefined);
+    await waitUntil(() => requests.length === 3, 'two more requests');
+    expect(requests[1]?.frame).toMatchObject({ topic: 'place-order', apiCode: 'my_brk' });
+    expect(requests[2]?.frame.topic).toBe('cancel-order');
+    expect(requests[2]?.frame).not.toHaveProperty('apiCode');
+  });
+
   it('maps error replies: 40010/40725/45001 → EXCH_UNKNOWN_RESULT, others → EXCH_REJECTED', async () => {
     await ready();
     const codes = ['43012', '40010', '40725', 45001];

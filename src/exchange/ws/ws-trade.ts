@@ -37,7 +37,15 @@ export interface WsTradeOptions {
   readonly newId?: () => string;
   /** Told about every request handed to the socket and how it ended (audit log); default none. */
   readonly observer?: WsTradeObserver;
+  /**
+   * The user's API-broker code: the top-level `apiCode` of place-order and batch-place (the socket
+   * form of `X-CHANNEL-API-CODE`, official Place-Order-Channel page). Default none.
+   */
+  readonly apiCode?: string;
 }
+
+/** The socket topics that place orders, the only ones that carry `apiCode`. */
+const PLACEMENT_TOPICS: ReadonlySet<string> = new Set(['place-order', 'batch-place']);
 
 /** One trade request as handed to the socket. */
 export interface WsTradeRequestInfo {
@@ -147,7 +155,8 @@ export class WsTrade {
     const id = this.newId();
     if (this.pending.has(id)) return Promise.reject(new ExchangeError('EXCH_VALIDATION', `WS trade id "${id}" is already in flight; ids must be unique`, details));
     return new Promise<WsTradeReply>((resolve, reject) => {
-      const payload = { op: 'trade', id, category: category.toLowerCase(), topic, args };
+      const apiCode = this.options.apiCode !== undefined && PLACEMENT_TOPICS.has(topic) ? { apiCode: this.options.apiCode } : {};
+      const payload = { op: 'trade', id, category: category.toLowerCase(), topic, ...apiCode, args };
       const info: WsTradeRequestInfo = { id, topic, category: payload.category, args };
       const observed = {
         resolve: (reply: WsTradeReply) => {
