@@ -69,7 +69,12 @@ export class OrderService {
   private readonly recent = new Map<string, { clientOid: string; at: number }>();
 
   constructor(private readonly deps: OrderServiceDeps) {
-    this.transport = new OrderTransport({ api: deps.api, socket: deps.wsTrade ?? null, ...(deps.socketReady ? { socketReady: deps.socketReady } : {}) });
+    this.transport = new OrderTransport({
+      api: deps.api,
+      socket: deps.wsTrade ?? null,
+      ...(deps.socketReady ? { socketReady: deps.socketReady } : {}),
+      onSocketRefused: (category, reason) => deps.log('warn', `the private socket refused a ${category} order request before it ran (${reason}); sent over REST with the same clientOid`),
+    });
     this.newClientOid = deps.newClientOid ?? createClientOidGenerator({ now: deps.now });
     this.sleep = deps.sleep ?? realSleep;
     this.delays = deps.reconcileDelaysMs ?? DEFAULT_RECONCILE_DELAYS_MS;

@@ -7,8 +7,12 @@ import type { WsTrade, WsTradeArg, WsTradeReply } from '../exchange/ws/ws-trade.
 
 /**
  * How order writes reach the exchange: over the private socket when it is ready (`WsTrade`), else
- * over REST. A socket request that provably was not sent (`EXCH_NETWORK`: socket not ready) falls
- * back to REST; every other failure is returned to the caller, and nothing is ever sent twice.
+ * over REST. A socket request that provably did not run falls back to REST with the same params
+ * (same clientOid): one the socket never sent (`EXCH_NETWORK`: socket not ready), and one the socket
+ * refused with a parameter error (the official socket pages accept all five categories, but a live
+ * socket op that does not take one refuses it before anything runs; a category refused that way
+ * goes straight to REST from then on). Every other failure is returned to the caller, and nothing
+ * is ever sent twice: an unknown result is never re-sent.
  */
 
 /** The part of `WsTrade` the order service uses (a fake in tests). */
@@ -72,6 +76,14 @@ function socketArg(params: object): WsTradeArg {
   return out;
 }
 
+/** Parameter-error codes of Bitget's error table: the request was refused before it ran. */
+const PARAMETER_ERROR_CODES: ReadonlySet<string> = new Set(['40017', '40019', '40020', '40034', '400172', '25200']);
+
+/** True when the socket refused the request outright with a parameter error (nothing ran). */
+function isSocketParameterRefusal(error: unknown): error is ExchangeError {
+  return error instanceof ExchangeError && error.code === 'EXCH_REJECTED' && PARAMETER_ERROR_CODES.has(error.exchangeCode ?? '');
+}
+
 /** Options of `OrderTransport`. */
 export interface OrderTransportOptions {
   readonly api: ExchangeApi;
@@ -79,15 +91,21 @@ export interface OrderTransportOptions {
   readonly socket: OrderSocket | null;
   /** True while the private socket is logged in; default: always try the socket first. */
   readonly socketReady?: () => boolean;
+  /** Told when a socket refusal sends a request over REST instead; default none. */
+  readonly onSocketRefused?: (category: Category, reason: string) => void;
 }
 
 /** Order writes over the socket (preferred) or REST. */
 export class OrderTransport {
+  /** Categories the socket refused as a parameter error naming the category: REST only from then on. */
+  private readonly restOnly = new Set<Category>();
+
   constructor(private readonly options: OrderTransportOptions) {}
 
   /** Places one order. */
   async place(params: PlaceOrderParams): Promise<OrderAck> {
     const r = await this.send(
+      params.category,
       true,
       (s) => s.submitOrder(params.category, socketArg(params)),
       () => this.options.api.trade.placeOrder(params),
@@ -98,6 +116,7 @@ export class OrderTransport {
   /** Modifies one order (needs `category` for the socket path). */
   async modify(category: Category, params: ModifyOrderParams): Promise<OrderAck> {
     const r = await this.send(
+      category,
       true,
       (s) => s.amendOrder(category, socketArg(params)),
       () => this.options.api.trade.modifyOrder(params),
@@ -110,6 +129,7 @@ export class OrderTransport {
     // Reality (rToken) pairs have their own cancel path (cancel-reality-order), REST only.
     if (reality && (category === 'SPOT' || category === 'MARGIN')) return this.ack(await this.options.api.trade.cancelRealityOrder({ orderId, symbol }), 'rest', '');
     const r = await this.send(
+      category,
       true,
       (s) => s.cancelOrder(category, { orderId, symbol }),
       () => this.options.api.trade.cancelOrder({ orderId, category }),
@@ -120,6 +140,7 @@ export class OrderTransport {
   /** Cancels up to 20 orders of one category; per-order entries. */
   async cancelBatch(category: Category, items: readonly CancelBatchItemParams[]): Promise<BatchEntry[]> {
     const r = await this.send(
+      category,
       false,
       (s) => s.cancelBatch(category, items.map((i) => socketArg(i))),
       () => this.options.api.trade.cancelBatch(items),
@@ -130,6 +151,7 @@ export class OrderTransport {
   /** Modifies up to 20 orders of one business line; per-order entries. */
   async modifyBatch(category: Category, items: readonly BatchModifyItemParams[]): Promise<BatchEntry[]> {
     const r = await this.send(
+      category,
       false,
       (s) => s.amendBatch(category, items.map((i) => socketArg(i))),
       () => this.options.api.trade.batchModifyOrder(items),
@@ -143,16 +165,19 @@ export class OrderTransport {
     return { orderId: orderId === '' ? null : orderId, clientOid: wireString(rec.clientOid) || sentOid, via };
   }
 
-  /** Socket first when there is one and it is ready; REST when it is not (or provably did not send). */
-  private async send(single: boolean, viaSocket: (s: OrderSocket) => Promise<WsTradeReply>, viaRest: () => Promise<unknown>): Promise<{ data: unknown; via: Via }> {
+  /** Socket first when there is one and it is ready; REST when it is not, or provably did not run it. */
+  private async send(category: Category, single: boolean, viaSocket: (s: OrderSocket) => Promise<WsTradeReply>, viaRest: () => Promise<unknown>): Promise<{ data: unknown; via: Via }> {
     const { socket, socketReady } = this.options;
-    if (socket && (socketReady?.() ?? true)) {
+    if (socket && !this.restOnly.has(category) && (socketReady?.() ?? true)) {
       try {
         const reply = await viaSocket(socket);
         // A single-order reply carries its ack as args[0]; batch replies carry one entry per order.
         return { data: single ? reply.args[0] : reply.args, via: 'socket' };
       } catch (error) {
-        if (!(error instanceof ExchangeError && error.code === 'EXCH_NETWORK')) throw error;
+        if (isSocketParameterRefusal(error)) {
+          if (/category/i.test(error.exchangeMsg ?? '')) this.restOnly.add(category);
+          this.options.onSocketRefused?.(category, `${error.exchangeCode ?? ''} ${error.exchangeMsg ?? ''}`.trim());
+        } else if (!(error instanceof ExchangeError && error.code === 'EXCH_NETWORK')) throw error;
       }
     }
     return { data: await viaRest(), via: 'rest' };

@@ -226,4 +226,27 @@ describe('order safety against the embedded exchange', () => {
     expect(placed.filter((c) => c === out.clientOid)).toHaveLength(1);
     await waitFor(() => connection.getHealth().state === 'subscribed', 10_000);
   });
+  it('a socket op that refuses the category: the order goes over REST once, same clientOid; later orders of that category skip the socket', async () => {
+    const connection = stream.privateConnection;
+    if (!connection) throw new Error('no private connection');
+    await waitFor(() => connection.getHealth().state === 'subscribed', 10_000);
+    const refusals = (): string[] => store.getState().ui.log.filter((e) => e.text.startsWith('the private socket refused a USDT-FUTURES order request')).map((e) => e.text);
+    sim.faults.refuseSocketTrade(['usdt-futures']);
+    try {
+      const first = await viaSocket.submitOrder({ ...RESTING, price: '1800' });
+      expect(first).toMatchObject({ status: 'accepted', sent: true });
+      expect(refusals()).toHaveLength(1);
+      expect(refusals()[0]).toContain('40020 Parameter category error');
+      expect(logLine(first.clientOid, 'placed')?.endsWith(' via the socket')).toBe(false);
+      expect(exchangeOrders(first.clientOid)).toHaveLength(1);
+      expect(placed.filter((c) => c === first.clientOid)).toHaveLength(1);
+      // The category is remembered: the next order does not try the socket at all.
+      const second = await viaSocket.submitOrder({ ...RESTING, price: '1810' });
+      expect(second).toMatchObject({ status: 'accepted', sent: true });
+      expect(refusals()).toHaveLength(1);
+      expect(exchangeOrders(second.clientOid)).toHaveLength(1);
+    } finally {
+      sim.faults.refuseSocketTrade([]);
+    }
+  });
 });

@@ -48,6 +48,10 @@ describe('Faults', () => {
     expect([f.firstUpdateOverlaps, f.accountPushesPartial]).toEqual([true, true]);
     applyFaultSpec(f, 'overlapFirstUpdate=off,partialAccountPushes=off');
     expect([f.firstUpdateOverlaps, f.accountPushesPartial]).toEqual([false, false]);
+    applyFaultSpec(f, 'refuseSocketTrade=spot:MARGIN');
+    expect(['spot', 'margin', 'usdt-futures'].map((c) => f.socketTradeRefuses(c))).toEqual([true, true, false]);
+    f.reset();
+    expect(f.socketTradeRefuses('spot')).toBe(false);
     expect(() => applyFaultSpec(f, 'explode')).toThrow(/unknown fault "explode"/);
     expect(() => applyFaultSpec(f, 'delayReplies=soon')).toThrow(/must be an integer/);
     expect(() => applyFaultSpec(f, 'skipSeq=BTCUSDT')).toThrow(/CATEGORY:SYMBOL/);

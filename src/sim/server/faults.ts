@@ -40,6 +40,7 @@ export class Faults {
   private skewMs = 0;
   private overlapFirst = false;
   private partialAccount = false;
+  private readonly socketRefused = new Set<string>();
 
   /** Registers a socket server; returns the unregister function. */
   attach(target: SocketFaultTarget): () => void {
@@ -85,6 +86,21 @@ export class Faults {
     this.partialAccount = on;
   }
 
+  /**
+   * The socket trade op refuses orders of these categories (lower case, as the socket spells them)
+   * with 40020, as a live exchange would whose socket op does not take a category: the request is
+   * refused before anything runs. An empty list turns it off.
+   */
+  refuseSocketTrade(categories: readonly string[]): void {
+    this.socketRefused.clear();
+    for (const c of categories) this.socketRefused.add(c.toLowerCase());
+  }
+
+  /** True when the socket trade op refuses `category` (lower case). */
+  socketTradeRefuses(category: string): boolean {
+    return this.socketRefused.has(category.toLowerCase());
+  }
+
   /** Sends `notjson` text and a truncated JSON frame to open sockets of `kind` (default all). */
   garbageFrame(kind: SocketKind = 'all'): void {
     for (const t of this.targets) t.garbage(kind);
@@ -118,6 +134,7 @@ export class Faults {
   reset(): void {
     this.pongsStalled = false;
     this.skip.clear();
+    this.socketRefused.clear();
     this.restart.clear();
     this.httpErrorCount = 0;
     this.httpErrorStatus = 503;
@@ -192,6 +209,7 @@ function kindOf(v: string | undefined): SocketKind {
  * Applies a comma-separated fault spec, e.g.
  * `httpErrors=3:503,delayReplies=200,stallPongs,clockSkew=60000,unknownResult=40010:placed,skipSeq=USDT-FUTURES:BTCUSDT`.
  * Switches (`stallPongs`, `overlapFirstUpdate`, `partialAccountPushes`) turn on bare and off with `=off`.
+ * `refuseSocketTrade=spot:margin` makes the socket trade op refuse those categories.
  * Socket actions (`dropSockets[=kind]`, `garbageFrame[=kind]`) act at once. Throws on an unknown item.
  */
 export function applyFaultSpec(faults: Faults, spec: string): void {
@@ -213,6 +231,7 @@ export function applyFaultSpec(faults: Faults, spec: string): void {
       case 'stallPongs': faults.stallPongs(value !== 'off'); break;
       case 'overlapFirstUpdate': faults.overlapFirstUpdate(value !== 'off'); break;
       case 'partialAccountPushes': faults.partialAccountPushes(value !== 'off'); break;
+      case 'refuseSocketTrade': faults.refuseSocketTrade(parts); break;
       case 'skipSeq': faults.skipSeq(...book()); break;
       case 'restartSeq': faults.restartSeq(...book()); break;
       case 'httpErrors': faults.httpErrors(int(parts[0], 'count'), parts[1] === undefined ? 503 : int(parts[1], 'status')); break;
@@ -225,7 +244,7 @@ export function applyFaultSpec(faults: Faults, spec: string): void {
         break;
       }
       default:
-        throw new Error(`fault spec: unknown fault "${name}" (known: dropSockets, garbageFrame, stallPongs, overlapFirstUpdate, partialAccountPushes, skipSeq, restartSeq, httpErrors, delayReplies, clockSkew, unknownResult)`);
+        throw new Error(`fault spec: unknown fault "${name}" (known: dropSockets, garbageFrame, stallPongs, overlapFirstUpdate, partialAccountPushes, refuseSocketTrade, skipSeq, restartSeq, httpErrors, delayReplies, clockSkew, unknownResult)`);
     }
   }
 }

@@ -83,6 +83,7 @@ export class WsTrade {
     const catText = str(message['category']);
     const category = CATEGORY[catText.toLowerCase()];
     if (!category) return fail('40017', `Parameter verification failed: category "${catText}" must be spot, margin, usdt-futures, coin-futures or usdc-futures`);
+    if (this.deps.faults.socketTradeRefuses(catText)) return fail('40020', `Parameter category error: ${catText.toLowerCase()} orders are not accepted over the socket; use REST`);
     const args = message['args'];
     if (!Array.isArray(args) || args.length === 0) return fail('40017', 'Parameter verification failed: "args" must be a non-empty array of orders');
     const op = this.deps.routes.byId(opId);
