@@ -157,7 +157,20 @@ export function accountUpdateFromWire(r: WireRecord, now: number): AccountUpdate
   };
 }
 
-/** An ongoing borrow order. */
+/**
+ * Collateral ratios of an ongoing loan as fractions (0.7797). The official Get-Borrow-Ongoing page's
+ * example prints them in percent (pledgeRate "77.97", supRate "85", forceRate "91") while Get Loan
+ * Coins prints fractions (0.65, 0.75, 0.91), and the page's table says neither. A liquidation ratio
+ * above 1 can only be a percent (a fraction above 1 is a loan worth more than its collateral), so
+ * such a record is read as percent; either way the domain holds fractions.
+ */
+function loanRatios(r: WireRecord): Pick<Loan, 'pledgeRate' | 'supRate' | 'forceRate'> {
+  const force = wireDecimal(r.forceRate);
+  const scale = force.gt(1) ? 100 : 1;
+  return { pledgeRate: wireDecimal(r.pledgeRate).div(scale), supRate: wireDecimal(r.supRate).div(scale), forceRate: force.div(scale) };
+}
+
+/** An ongoing borrow order; ratios as fractions (see `loanRatios`). */
 export function loanFromWire(r: WireRecord): Loan | null {
   const orderId = wireString(r.orderId);
   if (!orderId) return null;
@@ -169,9 +182,7 @@ export function loanFromWire(r: WireRecord): Loan | null {
     hourInterestRate: wireDecimal(r.hourInterestRate),
     pledgeCoin: wireString(r.pledgeCoin),
     pledgeAmount: wireDecimal(r.pledgeAmount),
-    pledgeRate: wireDecimal(r.pledgeRate),
-    supRate: wireDecimal(r.supRate),
-    forceRate: wireDecimal(r.forceRate),
+    ...loanRatios(r),
     borrowTime: wireInt(r.borrowTime),
     expireTime: wireInt(r.expireTime),
   };

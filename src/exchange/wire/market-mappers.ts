@@ -21,7 +21,8 @@ export function instrumentFromWire(r: WireRecord, fallbackCategory?: Category): 
   const pricePrecision = wireInt(r.pricePrecision);
   const quantityPrecision = wireInt(r.quantityPrecision);
   const status = wireString(r.status);
-  const type = wireString(r.type);
+  // `symbolType` on the official Get-Instruments page (perpetual / delivery); `type` in older texts.
+  const type = wireString(r.symbolType ?? r.type);
   return {
     category,
     symbol,
