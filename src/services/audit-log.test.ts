@@ -82,7 +82,7 @@ describe('audit log over REST', () => {
   it('records refusals with the exchange code and message, and unknown results as unknown', async () => {
     const { log, path } = audit();
     const rest = client(log);
-    await expect(rest.call('trade.cancelOrder', { category: 'USDT-FUTURES', orderId: '111' })).rejects.toMatchObject({ code: 'EXCH_REJECTED' });
+    await expect(rest.call('trade.cancelOrder', { orderId: '111' })).rejects.toMatchObject({ code: 'EXCH_REJECTED' });
     await expect(rest.call('trade.modifyOrder', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', orderId: '111', price: '1001' })).rejects.toMatchObject({ code: 'EXCH_UNKNOWN_RESULT' });
     const outcomes = lines(path).filter((l) => l.event === 'outcome');
     expect(outcomes[0]).toMatchObject({ op: 'trade.cancelOrder', result: 'rejected', code: '40762', msg: 'The order amount exceeds the balance', httpStatus: 400 });
@@ -96,7 +96,7 @@ describe('audit log over REST', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const rest = client(log, `http://127.0.0.1:${port}`);
-    await expect(rest.call('trade.cancelOrder', { category: 'USDT-FUTURES', orderId: '111' })).rejects.toMatchObject({ code: 'EXCH_NETWORK' });
+    await expect(rest.call('trade.cancelOrder', { orderId: '111' })).rejects.toMatchObject({ code: 'EXCH_NETWORK' });
     expect(lines(path).map((l) => [l.event, l.result])).toEqual([
       ['sent', undefined],
       ['outcome', 'network'],

@@ -247,7 +247,7 @@ describe('OrderService.cancelOrder and closePosition', () => {
     const h = harness();
     h.caller.on('trade.cancelOrder', () => ({ orderId: '21', clientOid: 'c-21' }));
     expect(await h.service.cancelOrder(openOrder('21'))).toMatchObject({ status: 'accepted', orderId: '21' });
-    expect(h.caller.callsOf('trade.cancelOrder')).toEqual([{ orderId: '21', category: 'USDT-FUTURES' }]);
+    expect(h.caller.callsOf('trade.cancelOrder')).toEqual([{ orderId: '21' }]);
     h.caller.on('trade.cancelOrder', () => {
       throw rejection('25204', 'Order does not exist');
     });

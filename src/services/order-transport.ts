@@ -132,7 +132,7 @@ export class OrderTransport {
       category,
       true,
       (s) => s.cancelOrder(category, { orderId, symbol }),
-      () => this.options.api.trade.cancelOrder({ orderId, category }),
+      () => this.options.api.trade.cancelOrder({ orderId }),
     );
     return this.ack(r.data, r.via, '');
   }

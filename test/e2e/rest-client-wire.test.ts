@@ -188,7 +188,7 @@ describe('RestClient on the wire', () => {
   it('sends X-CHANNEL-API-CODE on order placement only, and the configured locale', async () => {
     const client = makeClient({ channelApiCode: 'brk1', locale: 'zh-CN' });
     await client.call('trade.placeOrder', { category: 'SPOT', symbol: 'BTCUSDT', qty: '1', side: 'buy', orderType: 'market' });
-    await client.call('trade.cancelOrder', { orderId: '1', category: 'SPOT' });
+    await client.call('trade.cancelOrder', { orderId: '1' });
     expect(seen.map((r) => r.headers['x-channel-api-code'])).toEqual(['brk1', undefined]);
     expect(seen.map((r) => r.headers.locale)).toEqual(['zh-CN', 'zh-CN']);
   });

@@ -66,7 +66,7 @@ describe('signing queries that need encoding, over a real socket', () => {
     await expect(client.call('trade.getOrderInfo', { clientOid: SYSTEM_OID })).rejects.toMatchObject({ exchangeCode: '25204' });
     const open = rec(await client.call('trade.getUnfilledOrders', { category: 'USDT-FUTURES', symbol: 'BTCUSDT' }));
     expect((open['list'] as Rec[]).map((o) => o['clientOid']).sort()).toEqual([...OIDS].sort());
-    await client.call('trade.cancelOrder', { category: 'USDT-FUTURES', clientOid: OIDS[0] });
+    await client.call('trade.cancelOrder', { clientOid: OIDS[0] });
     const after = rec(await client.call('trade.getUnfilledOrders', { category: 'USDT-FUTURES' }));
     expect((after['list'] as Rec[]).map((o) => o['clientOid'])).toEqual([OIDS[1]]);
   });

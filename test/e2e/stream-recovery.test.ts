@@ -264,7 +264,7 @@ describe('stream recovery on the embedded exchange', () => {
         const acksMid = acks.count();
         const seqMid = session.store.getState().market.books[key]?.seq ?? '';
         sim.faults.restartSeq(CATEGORY, SYMBOL);
-        await session.api.trade.cancelOrder({ orderId: skipped, category: CATEGORY });
+        await session.api.trade.cancelOrder({ orderId: skipped });
         // Positive control for the `pushedCancels` checks: a cancel made while the socket is up is pushed.
         await waitFor(() => pushedCancels.has(skipped), 5000);
         await waitFor(() => logTexts().some((t) => t.includes('sequence gap') && t.includes('pseq 0')), 5000, () => logTexts().join('\n'));

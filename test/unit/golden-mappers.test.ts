@@ -24,7 +24,7 @@ function data(id: string): unknown {
 }
 
 /** The records of a reply: a list's items, `{list}`'s items, or the object itself. */
-function records(id: string): WireRecord[] {
+function records(id: string): readonly WireRecord[] {
   const d = data(id);
   if (Array.isArray(d)) return wireList(d);
   const r = wireRecord(d);

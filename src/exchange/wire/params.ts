@@ -144,7 +144,8 @@ export interface LoanAndTradeParams {
   'insLoan.getCoinsConvert': { readonly productId: string };
   'trade.placeOrder': PlaceOrderParams;
   'trade.modifyOrder': ModifyOrderParams;
-  'trade.cancelOrder': OrderRef & { readonly category?: WireCategory };
+  /** Only an id (official Cancel-Order page); orderId wins when both are given. */
+  'trade.cancelOrder': OrderRef;
   /** `"0"` disarms; `"5"`–`"60"` seconds arms. */
   'trade.countdownCancelAll': { readonly countdown: string };
   'trade.placeBatch': readonly BatchOrderParams[];

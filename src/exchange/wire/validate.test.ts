@@ -173,7 +173,7 @@ const INVALID: readonly Case[] = [
     params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN' },
     expected: ['give exactly one of pledgeAmount or loanAmount'],
   },
-  { name: 'atLeastOne ids', id: 'trade.cancelOrder', params: { category: 'SPOT' }, expected: ['give at least one of orderId or clientOid'] },
+  { name: 'atLeastOne ids', id: 'trade.cancelOrder', params: {}, expected: ['give at least one of orderId or clientOid'] },
   { name: 'atLeastOne qty/price', id: 'trade.modifyOrder', params: { orderId: '1' }, expected: ['give at least one of qty or price'] },
   { name: 'requiredWhen repayAll=no', id: 'loan.repay', params: { orderId: '1', method: 'collateral', repayAll: 'no' }, expected: ['amount is required when repayAll is "no"'] },
   { name: 'repay method (official Repay page)', id: 'loan.repay', params: { orderId: '1', repayAll: 'yes' }, expected: ['method is required'] },

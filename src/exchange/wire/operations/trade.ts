@@ -119,7 +119,7 @@ export const TRADE_OPERATIONS = defineOperations([
     auth: 'private',
     permission: TRADE_WRITE,
     rate: uidRate('trade.cancelOrder', 10),
-    request: { fields: { orderId: text(), clientOid: CLIENT_OID, category: category(ALL_CATEGORIES, false) }, rules: [ID_RULE] },
+    request: { fields: { orderId: text(), clientOid: CLIENT_OID }, rules: [ID_RULE] },
     reply: 'object',
     write: true,
     part: 'B',
