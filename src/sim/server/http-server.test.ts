@@ -67,6 +67,17 @@ describe('REST transport', () => {
     expect([invalid.status, invalid.body.code, invalid.body.msg]).toEqual([400, '40017', 'Parameter verification failed: symbol is required']);
   });
 
+  it('takes category in lower case as the official examples send it, handing it on in upper case', async () => {
+    const r = await signedFetch(srv.rest, 'POST', '/api/v3/trade/place-order', CREDS, { body: { symbol: 'BTCUSDT', category: 'usdt-futures' } });
+    expect(r.body.code).toBe('00000');
+    const batch = await signedFetch(srv.rest, 'POST', '/api/v3/trade/place-batch', CREDS, { body: [{ symbol: 'BTCUSDT', category: 'spot' }] });
+    expect(batch.body.code).toBe('00000');
+    expect(ex.calls.filter((c) => c[0] !== 'market.getTime').map((c) => JSON.stringify(c[2]))).toEqual([
+      '{"symbol":"BTCUSDT","category":"USDT-FUTURES"}',
+      '[{"symbol":"BTCUSDT","category":"SPOT"}]',
+    ]);
+  });
+
   it('passes exchange rejections through with their code', async () => {
     const r = await signedFetch(srv.rest, 'POST', '/api/v3/trade/cancel-order', CREDS, { body: { orderId: '1' } });
     expect([r.status, r.body.code]).toEqual([400, '25204']);

@@ -98,7 +98,7 @@ async function serve(deps: HttpDeps, req: IncomingMessage): Promise<Reply> {
     }
     const scopeKey = op.rate.scope === 'uid' && uid !== null ? uid : ip;
     if (!deps.limiter.take(op.rate, scopeKey)) return fail(429, '429', 'Too Many Requests');
-    const params = parseParams(method, req, rawQuery, body);
+    const params = categoryUpperCase(parseParams(method, req, rawQuery, body));
     const issue = deps.routes.validate(op, params, deps.now());
     if (issue) return fail(400, issue.code, issue.msg);
     const data = runOperation(deps.exchange, deps.faults, op.id, uid, params);
@@ -109,6 +109,22 @@ async function serve(deps: HttpDeps, req: IncomingMessage): Promise<Reply> {
     const e = internalError();
     return fail(e.httpStatus, e.code, e.message);
   }
+}
+
+/**
+ * `category` in upper case, in the request and in each batch item. The official pages' own examples
+ * send it in lower case on REST (cancel-batch `"spot"`, history-strategy-orders
+ * `usdt-futures`) while their tables list upper case, and the socket takes lower case: the live
+ * exchange evidently accepts both, so this one does too. Other values keep their case.
+ */
+function categoryUpperCase(params: unknown): unknown {
+  const one = (p: unknown): unknown => {
+    if (typeof p !== 'object' || p === null || Array.isArray(p)) return p;
+    const rec = p as Record<string, unknown>;
+    const c = rec['category'];
+    return typeof c === 'string' && c !== c.toUpperCase() ? { ...rec, category: c.toUpperCase() } : p;
+  };
+  return Array.isArray(params) ? params.map(one) : one(params);
 }
 
 /** GET: the query as an object of strings; POST: the JSON body (object or array). */
