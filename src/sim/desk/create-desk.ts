@@ -61,7 +61,7 @@ export function createDesk(deps: DeskDeps): Desk {
     'loan.getDebts': (uid) => loans.debts(uid),
     'insLoan.getCoinsConvert': (_uid, p) => coinsConvert(p),
     'user.createSub': (uid, p) => subs.create(uid, p),
-    'user.getSubList': (uid) => subs.list(uid),
+    'user.getSubList': (uid, p) => subs.list(uid, p),
     'user.batchCreateSubApiKey': (uid, p) => subs.batchCreate(uid, p),
     'account.cancelWithdrawal': (uid, p) => withdrawals.cancel(uid, p),
     'account.getFundingAssets': (uid, p) => {

@@ -4,6 +4,12 @@ import { fakeDeskDeps, rejection, FAKE_T0 } from './fake-deps.js';
 
 const UID = '6000000001';
 
+interface SubPage {
+  readonly list: Record<string, string>[];
+  readonly hasNext: boolean;
+  readonly cursor: string;
+}
+
 function setup() {
   const desk = createDesk(fakeDeskDeps());
   const call = (op: string, params: unknown = {}, uid = UID): unknown => desk.handle(op, uid, params);
@@ -22,9 +28,26 @@ describe('create-sub', () => {
       username: 'alpha@virtual-bitget.com', subUid: '7000000001', status: 'normal', note: 'grid bot',
       createdTime: String(FAKE_T0), updatedTime: String(FAKE_T0),
     });
-    call('user.createSub', { username: 'beta' });
-    expect((call('user.getSubList') as Record<string, string>[]).map((s) => s.username)).toEqual(['alpha@virtual-bitget.com', 'beta@virtual-bitget.com']);
-    expect(call('user.getSubList', {}, '6000000002')).toEqual([]);
+    call('user.createSub', { username: 'beta', accountMode: 'classic' });
+    const page = call('user.getSubList') as SubPage;
+    expect(page.list.map((s) => s.username)).toEqual(['alpha@virtual-bitget.com', 'beta@virtual-bitget.com']);
+    expect(page.list[1]).toEqual({
+      subUid: '7000000002', username: 'beta@virtual-bitget.com', status: 'normal', accountMode: 'CLASSIC', type: 'VIRTUAL_CHILD', note: '',
+      createdTime: String(FAKE_T0), updatedTime: String(FAKE_T0),
+    });
+    expect([page.hasNext, page.cursor]).toEqual([false, '7000000002']);
+    expect(call('user.getSubList', {}, '6000000002')).toEqual({ list: [], hasNext: false, cursor: '' });
+  });
+
+  it('pages the list by limit and cursor', () => {
+    const { call } = setup();
+    for (const username of ['alpha', 'beta', 'gamma']) call('user.createSub', { username });
+    const first = call('user.getSubList', { limit: '2' }) as SubPage;
+    expect([first.list.map((s) => s.subUid), first.hasNext, first.cursor]).toEqual([['7000000001', '7000000002'], true, '7000000002']);
+    const second = call('user.getSubList', { limit: '2', cursor: first.cursor }) as SubPage;
+    expect([second.list.map((s) => s.subUid), second.hasNext, second.cursor]).toEqual([['7000000003'], false, '7000000003']);
+    expect(rejection(() => call('user.getSubList', { limit: '101' })).code).toBe('40020');
+    expect(rejection(() => call('user.getSubList', { cursor: 'x' })).code).toBe('40020');
   });
 
   it.each([
@@ -61,6 +84,8 @@ describe('legacy batch create with API keys', () => {
       permList: ['spot_trade', 'contract_order'], ipList: ['10.0.0.1'],
     });
     expect(out[1]).toMatchObject({ permList: [], ipList: [] });
+    const official = call('user.batchCreateSubApiKey', [item('traderOf', { permList: ['spot_trade', 'margin_trade', 'contract_trade', 'read'] })]) as Record<string, unknown>[];
+    expect(official[0]).toMatchObject({ subAccountName: 'traderOf', permList: ['spot_trade', 'margin_trade', 'contract_trade', 'read'] });
     const secrets = out.map((o) => o.secretKey);
     const keys = out.map((o) => o.subAccountApiKey);
     for (const s of secrets) expect(s).toMatch(/^[0-9a-f]{64}$/);
@@ -89,6 +114,6 @@ describe('legacy batch create with API keys', () => {
     ];
     for (const [body, why] of cases) expect(rejection(() => call('user.batchCreateSubApiKey', body)).message).toMatch(why);
     expect(rejection(() => call('user.batchCreateSubApiKey', [item('goodName'), item('bad')])).code).toBe('40020');
-    expect(call('user.getSubList')).toEqual([]);
+    expect(call('user.getSubList')).toEqual({ list: [], hasNext: false, cursor: '' });
   });
 });

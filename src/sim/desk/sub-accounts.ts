@@ -7,9 +7,10 @@
  * only as a SHA-256 digest.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { SUB_API_KEY_PERMISSIONS, SUB_API_KEY_PERMISSIONS_OFFICIAL } from '../../exchange/wire/operations/account.js';
 import { SimRejection } from '../contract.js';
 import { DeskCode, badParam } from './errors.js';
-import { asParams, optEnum, optString, reqString, type Params } from './params.js';
+import { asParams, optEnum, optInt, optString, reqString, type Params } from './params.js';
 
 /** Domain of the virtual e-mail style sub-account names. */
 export const VIRTUAL_DOMAIN = 'virtual-bitget.com';
@@ -17,8 +18,23 @@ export const VIRTUAL_DOMAIN = 'virtual-bitget.com';
 /** Most items in one legacy batch creation (the spec gives no number; chosen). */
 export const MAX_BATCH_SUBS = 50;
 
-/** API-key permissions of the legacy batch call, request (hyphen) form. */
-export const SUB_KEY_PERMS = ['contract-order', 'contract-position', 'spot-trade', 'margin-trade', 'copytrading-trade', 'wallet-transfer', 'wallet-withdraw'] as const;
+/**
+ * API-key permissions of the legacy batch call: the official page's underscore names (spot_trade,
+ * margin_trade, contract_trade, read) and an older revision's hyphen names, as the client's table.
+ */
+export const SUB_KEY_PERMS: readonly string[] = [...SUB_API_KEY_PERMISSIONS_OFFICIAL, ...SUB_API_KEY_PERMISSIONS];
+
+/** Most sub-accounts on one page of `user.getSubList` (the page's default and maximum). */
+export const SUB_LIST_MAX = 100;
+
+/** A page of `user.getSubList` (official page SubAccount-Get). */
+export interface SubListPage {
+  readonly list: Record<string, string>[];
+  /** True when sub-accounts follow this page (a JSON boolean, as the page's example prints it). */
+  readonly hasNext: boolean;
+  /** subUid of the page's last sub-account; send it as `cursor` for the next page ("" when empty). */
+  readonly cursor: string;
+}
 
 /** A stored sub-account. */
 interface SubAccount {
@@ -42,7 +58,7 @@ export class SubAccounts {
   constructor(private readonly now: () => number) {}
 
   /** `user.createSub`: returns the sub-account record. */
-  create(mainUid: string, raw: unknown): Record<string, string> {
+  create(mainUid: string, raw: unknown): SubWire {
     this.refuseSub(mainUid);
     const p = asParams(raw);
     const name = reqString(p, 'username');
@@ -55,9 +71,18 @@ export class SubAccounts {
     return subWire(sub);
   }
 
-  /** `user.getSubList`: the caller's sub-accounts, oldest first (no secrets). */
-  list(mainUid: string): Record<string, string>[] {
-    return this.subs.filter((s) => s.mainUid === mainUid).map(subWire);
+  /**
+   * `user.getSubList`: the caller's sub-accounts, oldest first (no secrets), `limit` (default and
+   * at most 100) after the sub-account `cursor` names.
+   */
+  list(mainUid: string, raw: unknown): SubListPage {
+    const p = asParams(raw);
+    const limit = optInt(p, 'limit', 1, SUB_LIST_MAX) ?? SUB_LIST_MAX;
+    const cursor = optString(p, 'cursor');
+    if (cursor !== undefined && !/^\d{1,19}$/.test(cursor)) throw badParam('cursor', 'send the cursor of the previous reply');
+    const after = this.subs.filter((s) => s.mainUid === mainUid && (cursor === undefined || BigInt(s.subUid) > BigInt(cursor)));
+    const page = after.slice(0, limit);
+    return { list: page.map(subListWire), hasNext: after.length > page.length, cursor: page.at(-1)?.subUid ?? cursor ?? '' };
   }
 
   /** `user.batchCreateSubApiKey`: validates every item first, then creates them all. */
@@ -138,7 +163,7 @@ function readBatchItem(p: Params): BatchItem {
   if (ips.length > 30) throw badParam('ipList', `at most 30 addresses, got ${ips.length}`);
   const perms = stringList(p, 'permList');
   for (const perm of perms) {
-    if (!SUB_KEY_PERMS.some((x) => x === perm)) throw badParam('permList', `unknown permission "${perm}"; use ${SUB_KEY_PERMS.join(', ')}`);
+    if (!SUB_KEY_PERMS.includes(perm)) throw badParam('permList', `unknown permission "${perm}"; use ${SUB_KEY_PERMS.join(', ')}`);
   }
   return { name, passphrase, label, ips, perms };
 }
@@ -150,7 +175,17 @@ function stringList(p: Params, name: string): string[] {
   return [...v];
 }
 
-function subWire(s: SubAccount): Record<string, string> {
+/** The sub-account record of the create reply (the list adds accountMode and type). */
+interface SubWire {
+  readonly username: string;
+  readonly subUid: string;
+  readonly status: string;
+  readonly note: string;
+  readonly createdTime: string;
+  readonly updatedTime: string;
+}
+
+function subWire(s: SubAccount): SubWire {
   return {
     username: `${s.name}@${VIRTUAL_DOMAIN}`,
     subUid: s.subUid,
@@ -159,6 +194,12 @@ function subWire(s: SubAccount): Record<string, string> {
     createdTime: String(s.createdTime),
     updatedTime: String(s.createdTime),
   };
+}
+
+/** A sub-list item: the record plus its account mode (upper case) and type, as the list page prints them. */
+function subListWire(s: SubAccount): Record<string, string> {
+  const { username, subUid, status, note, createdTime, updatedTime } = subWire(s);
+  return { subUid, username, status, accountMode: s.accountMode.toUpperCase(), type: 'VIRTUAL_CHILD', note, createdTime, updatedTime };
 }
 
 function sha256(text: string): string {

@@ -48,7 +48,7 @@ function orderList(core: EngineCore, uid: string, p: Params, open: boolean): Pag
     (o) => o.uid === uid && isOpen(o) === open && (category === undefined || o.category === category) && (symbol === undefined || o.symbol === symbol) && (orderId === undefined || o.orderId === orderId),
   );
   const pg = page(rows, (o) => o.orderId, (o) => o.createdTime, p);
-  return { list: pg.list.map(orderRest), cursor: pg.cursor };
+  return { list: pg.list.map((o) => orderRest(o, open ? 'open' : 'any')), cursor: pg.cursor };
 }
 
 /** unfilled-orders (category optional). */

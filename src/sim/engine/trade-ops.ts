@@ -14,7 +14,11 @@ import { Codes, isFuturesCategory, reject, remainingOf, ZERO, type SimOrder } fr
 /** Batch size limit for place, modify and cancel. */
 export const MAX_BATCH = 20;
 
-/** A batch entry reply. */
+/**
+ * A batch entry reply. `orderId` is null when no order stands behind the entry: a refused entry
+ * sent without one, or a one-way reduce-only order that replaced earlier ones (the Place-Batch page
+ * returns null there); a refused entry sent with an orderId echoes it.
+ */
 export interface BatchEntry {
   readonly orderId: string | null;
   readonly clientOid: string;

@@ -97,8 +97,11 @@ export function orderItem(o: SimOrder): Record<string, unknown> {
   };
 }
 
-/** The REST order object (§8.1): order-info, unfilled-orders, history-orders. */
-export function orderRest(o: SimOrder): Record<string, unknown> {
+/**
+ * The REST order object (§8.1): order-info and history-orders (`scope` "any"), unfilled-orders
+ * (`scope` "open": without cancelReason and execType, which only the other two carry).
+ */
+export function orderRest(o: SimOrder, scope: 'any' | 'open' = 'any'): Record<string, unknown> {
   return {
     orderId: o.orderId,
     clientOid: o.clientOid,
@@ -121,8 +124,7 @@ export function orderRest(o: SimOrder): Record<string, unknown> {
     marginMode: o.inst.kind === 'spot' ? '' : o.marginMode,
     feeDetail: o.fee.isZero() ? [{ feeCoin: null, fee: null }] : feeDetail(o.feeCoin, o.fee),
     stpMode: o.stpMode,
-    cancelReason: o.cancelReason,
-    execType: o.execType,
+    ...(scope === 'open' ? {} : { cancelReason: o.cancelReason, execType: o.execType }),
     ...tpslFields(o, 'rest'),
     createdTime: String(o.createdTime),
     updatedTime: String(o.updatedTime),

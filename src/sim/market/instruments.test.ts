@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { DELIVERY_SYMBOL, REALITY_SYMBOL, SIM_SYMBOLS, createInstrumentDefs, instrumentRecord } from './instruments.js';
 
 const COMMON = ['category', 'symbol', 'baseCoin', 'quoteCoin', 'buyLimitPriceRatio', 'sellLimitPriceRatio', 'pricePrecision', 'quantityPrecision', 'quotePrecision', 'minOrderAmount', 'maxSymbolOrderNum', 'maxProductOrderNum', 'status', 'launchTime', 'symbolType', 'maintainTime', 'fullName', 'instrumentType', 'marketRegion', 'isin'];
-const FUTURES = ['minOrderQty', 'maxOrderQty', 'maxPositionNum', 'isRwa', 'feeRateUpRatio', 'makerFeeRate', 'takerFeeRate', 'openCostUpRatio', 'priceMultiplier', 'quantityMultiplier', 'type', 'maxMarketOrderQty', 'offTime', 'limitOpenTime', 'fundInterval', 'minLeverage', 'maxLeverage'];
-const MARGIN = ['maxPositionNum', 'isIsolatedBaseBorrowable', 'isIsolatedQuotedBorrowable', 'warningRiskRatio', 'liquidationRiskRatio', 'maxCrossedLeverage', 'maxIsolatedLeverage', 'userMinBorrow', 'maxLeverage'];
 const DELIVERY = ['deliveryTime', 'deliveryStartTime', 'deliveryPeriod'];
+const FUTURES = ['minOrderQty', 'maxOrderQty', 'maxPositionNum', 'isRwa', 'feeRateUpRatio', 'makerFeeRate', 'takerFeeRate', 'openCostUpRatio', 'priceMultiplier', 'quantityMultiplier', 'type', 'maxMarketOrderQty', 'offTime', 'limitOpenTime', ...DELIVERY, 'fundInterval', 'minLeverage', 'maxLeverage'];
+const MARGIN = ['maxPositionNum', 'isIsolatedBaseBorrowable', 'isIsolatedQuotedBorrowable', 'warningRiskRatio', 'liquidationRiskRatio', 'maxCrossedLeverage', 'maxIsolatedLeverage', 'userMinBorrow', 'maxLeverage'];
 
 const T0 = Date.UTC(2026, 10, 25, 5);
 const defs = createInstrumentDefs(T0);
@@ -24,10 +24,11 @@ describe('instruments', () => {
       if (r.category === 'SPOT') want.push('isReality');
       else if (r.category === 'MARGIN') want.push(...MARGIN);
       else want.push(...FUTURES);
-      if (r.symbol === DELIVERY_SYMBOL) want.push(...DELIVERY);
       for (const k of want) expect(typeof r[k], `${r.category} ${r.symbol} ${k}`).toBe('string');
       if (r.category !== 'SPOT') expect(r.isReality).toBeUndefined();
-      if (r.type !== 'delivery') expect(r.deliveryPeriod).toBeUndefined();
+      // A perpetual carries the delivery fields empty, as the official page's BTCUSDT record does.
+      if (r.type === 'perpetual') expect(DELIVERY.map((k) => r[k])).toEqual(['', '', '']);
+      if (r.category === 'SPOT' || r.category === 'MARGIN') expect(r.deliveryPeriod).toBeUndefined();
     }
   });
 
@@ -47,7 +48,8 @@ describe('instruments', () => {
     const xrp = records.find((r) => r.symbol === 'XRPUSDT');
     expect([xrp?.status, xrp?.limitOpenTime]).toEqual(['limit_open', String(T0)]);
     const del = records.find((r) => r.symbol === DELIVERY_SYMBOL);
-    expect([del?.type, del?.deliveryPeriod, del?.deliveryTime, del?.deliveryStartTime]).toEqual(['delivery', 'this_quarter', String(T0 + 1000), String(T0 + 500)]);
+    expect([del?.type, del?.symbolType, del?.deliveryPeriod, del?.deliveryTime, del?.deliveryStartTime]).toEqual(['delivery', 'delivery', 'this_quarter', String(T0 + 1000), String(T0 + 500)]);
+    expect([fut?.type, fut?.symbolType]).toEqual(['perpetual', 'perpetual']);
     const cm = defs.find((d) => d.symbol === 'BTCUSD_CM');
     expect([cm?.quoteCoin, cm?.quoteSized, cm?.quantityPrecision]).toEqual(['USD', true, 0]);
     expect(new Decimal(fut?.maxLeverage ?? '0').gt(fut?.minLeverage ?? '0')).toBe(true);

@@ -124,7 +124,8 @@ function commonWire(s: Spec, status: string): Record<string, string> {
     maxProductOrderNum: '400',
     status,
     launchTime: String(s.launch),
-    symbolType: s.reality === true ? 'stock' : 'crypto',
+    // Futures: the contract type, as the official Get-Instruments page prints it (the seed's `type` too).
+    symbolType: s.kind === 'perpetual' || s.kind === 'delivery' ? s.kind : s.reality === true ? 'stock' : 'crypto',
     maintainTime: '',
     fullName: s.fullName,
     instrumentType: s.reality === true ? 'stock' : 'crypto',
@@ -165,11 +166,14 @@ function kindWire(s: Spec, createdAt: number): Record<string, string> {
     maxMarketOrderQty: s.maxMarketQty,
     offTime: '',
     limitOpenTime: s.status === 'limit_open' ? String(createdAt) : '',
+    // Delivery fields: "" on a perpetual, as the official page prints them for BTCUSDT.
+    deliveryTime: '',
+    deliveryStartTime: '',
+    deliveryPeriod: s.kind === 'delivery' ? 'this_quarter' : '',
     fundInterval: s.fundInterval ?? '8',
     minLeverage: '1',
     maxLeverage: s.maxLeverage ?? '100',
   };
-  if (s.kind === 'delivery') futures.deliveryPeriod = 'this_quarter';
   return futures;
 }
 

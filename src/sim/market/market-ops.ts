@@ -126,7 +126,7 @@ export function createMarketOps(ctx: MarketOpsContext): MarketOps {
   const anns = (q: Query): unknown => {
     const typeParam = optional(q, 'annType');
     const type = typeParam === undefined ? undefined : oneOf('annType', typeParam, Object.keys(ANNOUNCEMENT_TYPES));
-    return announcements(ctx.createdAt).filter((a) => type === undefined || a.annType === type);
+    return announcements(ctx.createdAt, type);
   };
 
   const time = (): unknown => {

@@ -118,26 +118,33 @@ export const ANNOUNCEMENT_TYPES: Readonly<Record<string, readonly string[]>> = {
 
 const DAY = 86_400_000;
 
-const ANNOUNCEMENT_SEEDS: readonly { readonly type: string; readonly sub: string; readonly daysAgo: number; readonly title: string; readonly desc: string }[] = [
-  { type: 'api_trading', sub: 'api_announcement', daysAgo: 1, title: 'UTA API: RPI order book depth extended to 1000 levels', desc: 'The RPI order book operation now returns up to 1000 levels per side.' },
-  { type: 'coin_listings', sub: 'spot', daysAgo: 3, title: 'New Reality token: RAAPLUSDT spot trading opens', desc: 'Apple Inc. Reality token spot trading is open; candles are available for 1m, 5m, 15m, 1H, 4H and 1D.' },
-  { type: 'product_updates', sub: 'futures', daysAgo: 5, title: 'XRPUSDT perpetual: opening positions temporarily restricted', desc: 'New positions on XRPUSDT are restricted while risk limits are reviewed; closing is unaffected.' },
-  { type: 'maintenance_system_updates', sub: 'system_maintenance', daysAgo: 8, title: 'Scheduled system maintenance completed', desc: 'Unified trading account services were upgraded; no action is needed.' },
-  { type: 'latest_news', sub: 'announcements', daysAgo: 10, title: 'Quarterly BTCUSDT delivery contract schedule', desc: 'Delivery contracts settle at the end of each quarter; opening is forbidden in the last 10 minutes.' },
-  { type: 'security', sub: 'security_information', daysAgo: 14, title: 'Protect your API keys', desc: 'Bind API keys to IP addresses and never share your passphrase.' },
-  { type: 'symbol_delisting', sub: 'trading_pair_delisting', daysAgo: 21, title: 'Delisting of three low-liquidity spot pairs', desc: 'Trading of the listed pairs will end; open orders will be cancelled.' },
+const ANNOUNCEMENT_SEEDS: readonly { readonly type: string; readonly daysAgo: number; readonly title: string; readonly desc: string }[] = [
+  { type: 'api_trading', daysAgo: 1, title: 'UTA API: RPI order book depth extended to 1000 levels', desc: 'The RPI order book operation now returns up to 1000 levels per side.' },
+  { type: 'coin_listings', daysAgo: 3, title: 'New Reality token: RAAPLUSDT spot trading opens', desc: 'Apple Inc. Reality token spot trading is open; candles are available for 1m, 5m, 15m, 1H, 4H and 1D.' },
+  { type: 'product_updates', daysAgo: 5, title: 'XRPUSDT perpetual: opening positions temporarily restricted', desc: 'New positions on XRPUSDT are restricted while risk limits are reviewed; closing is unaffected.' },
+  { type: 'maintenance_system_updates', daysAgo: 8, title: 'Scheduled system maintenance completed', desc: 'Unified trading account services were upgraded; no action is needed.' },
+  { type: 'latest_news', daysAgo: 10, title: 'Quarterly BTCUSDT delivery contract schedule', desc: 'Delivery contracts settle at the end of each quarter; opening is forbidden in the last 10 minutes.' },
+  { type: 'security', daysAgo: 14, title: 'Protect your API keys', desc: 'Bind API keys to IP addresses and never share your passphrase.' },
+  { type: 'symbol_delisting', daysAgo: 21, title: 'Delisting of three low-liquidity spot pairs', desc: 'Trading of the listed pairs will end; open orders will be cancelled.' },
 ];
 
-/** Announcements dated relative to `now` (Unix ms), newest first. */
-export function announcements(now: number): readonly Readonly<Record<string, string>>[] {
-  return ANNOUNCEMENT_SEEDS.map((a, i) => ({
-    annId: String(14000 + ANNOUNCEMENT_SEEDS.length - i),
-    annTitle: a.title,
-    annDesc: a.desc,
-    cTime: String(now - a.daysAgo * DAY - (i + 1) * 3_600_000),
-    language: 'en_US',
-    annUrl: `https://www.bitget.example/support/articles/${14000 + ANNOUNCEMENT_SEEDS.length - i}`,
-    annType: a.type,
-    annSubType: a.sub,
-  }));
+/**
+ * Announcements dated relative to `now` (Unix ms), newest first, of type `annType` when given.
+ * The reply carries the official page's six fields; the type filters but is not echoed.
+ */
+export function announcements(now: number, annType?: string): readonly Readonly<Record<string, string>>[] {
+  return ANNOUNCEMENT_SEEDS.flatMap((a, i) =>
+    annType !== undefined && a.type !== annType
+      ? []
+      : [
+          {
+            annId: String(14000 + ANNOUNCEMENT_SEEDS.length - i),
+            annTitle: a.title,
+            annDesc: a.desc,
+            cTime: String(now - a.daysAgo * DAY - (i + 1) * 3_600_000),
+            language: 'en_US',
+            annUrl: `https://www.bitget.example/support/articles/${14000 + ANNOUNCEMENT_SEEDS.length - i}`,
+          },
+        ],
+  );
 }
