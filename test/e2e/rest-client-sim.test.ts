@@ -28,6 +28,7 @@ const far = { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderTyp
 const CASES: Cases = {
   'market.getTime': () => ({}),
   'market.getPublicTime': () => ({}),
+  'market.getServerTime': () => ({}),
   'market.getInstruments': () => ({ category: 'USDT-FUTURES' }),
   'market.getPublicInstruments': () => ({ category: 'SPOT' }),
   'market.getRpiSymbols': () => ({}),

@@ -359,11 +359,11 @@ describe('RestClient validation: invalid requests never reach the wire', () => {
 describe('RestClient clock sync', () => {
   it('syncs server time before the first signed request and signs with the offset', async () => {
     const skew = 120_000;
-    reply = (r) => (r.path === '/api/v3/public/time' ? { status: 200, body: envelope({ serverTime: String(Date.now() + skew) }) } : { status: 200, body: envelope([]) });
+    reply = (r) => (r.path === '/api/v2/public/time' ? { status: 200, body: envelope({ serverTime: String(Date.now() + skew) }) } : { status: 200, body: envelope([]) });
     const client = makeClient({ syncClock: true });
     await Promise.all([client.call('account.getAssets', {}), client.call('account.getSettings', {})]);
-    expect(seen.filter((r) => r.path === '/api/v3/public/time')).toHaveLength(1);
-    expect(seen[0]?.path).toBe('/api/v3/public/time');
+    expect(seen.filter((r) => r.path === '/api/v2/public/time')).toHaveLength(1);
+    expect(seen[0]?.path).toBe('/api/v2/public/time');
     for (const r of seen.slice(1)) {
       expectSigned(r);
       expect(Number(r.headers['access-timestamp']) - Date.now()).toBeGreaterThan(skew - 5000);
@@ -375,7 +375,7 @@ describe('RestClient clock sync', () => {
     const skew = -90_000;
     let refusals = 0;
     reply = (r) => {
-      if (r.path === '/api/v3/public/time') return { status: 200, body: envelope({ serverTime: String(Date.now() + skew) }) };
+      if (r.path === '/api/v2/public/time') return { status: 200, body: envelope({ serverTime: String(Date.now() + skew) }) };
       const ts = Number(r.headers['access-timestamp']);
       if (Math.abs(ts - (Date.now() + skew)) > 30_000) {
         refusals++;
@@ -389,15 +389,15 @@ describe('RestClient clock sync', () => {
       clientOid: 'x-1',
     });
     expect(refusals).toBe(1);
-    expect(seen.map((r) => r.path)).toEqual(['/api/v3/trade/place-order', '/api/v3/public/time', '/api/v3/trade/place-order']);
+    expect(seen.map((r) => r.path)).toEqual(['/api/v3/trade/place-order', '/api/v2/public/time', '/api/v3/trade/place-order']);
     expect(seen[2]?.body).toBe(seen[0]?.body);
     expectSigned(seen[2] as Captured);
   });
 
   it('a second 40008 after the resync is returned as EXCH_AUTH (no loop)', async () => {
-    reply = (r) => (r.path === '/api/v3/public/time' ? { status: 200, body: envelope({ serverTime: String(Date.now()) }) } : { status: 400, body: envelope(null, '40008', 'Request timestamp expired') });
+    reply = (r) => (r.path === '/api/v2/public/time' ? { status: 200, body: envelope({ serverTime: String(Date.now()) }) } : { status: 400, body: envelope(null, '40008', 'Request timestamp expired') });
     const e = await caught(makeClient().call('account.getAssets', {}));
     expect(e).toMatchObject({ code: 'EXCH_AUTH', exchangeCode: '40008' });
-    expect(seen.map((r) => r.path)).toEqual(['/api/v3/account/assets', '/api/v3/public/time', '/api/v3/account/assets']);
+    expect(seen.map((r) => r.path)).toEqual(['/api/v3/account/assets', '/api/v2/public/time', '/api/v3/account/assets']);
   });
 });

@@ -11,7 +11,7 @@ import type { Clock } from '../../domain/model.js';
 export interface ClockSyncOptions {
   /** Local time source, Unix ms. */
   readonly clock: Clock;
-  /** Asks the exchange for its time (market.getPublicTime → `serverTime`), Unix ms. */
+  /** Asks the exchange for its time (market.getServerTime, GET /api/v2/public/time → `serverTime`), Unix ms. */
   readonly fetchServerTime: () => Promise<number>;
 }
 

@@ -361,7 +361,9 @@ export class RestClient {
   }
 
   private async fetchServerTime(): Promise<number> {
-    const id = this.ops.has('market.getPublicTime') ? 'market.getPublicTime' : 'market.getTime';
+    // The official pages name GET /api/v2/public/time (common Get-Server-Time); the v3 paths are
+    // only in the seed spec and SDKs, kept for tables without the official one.
+    const id = (['market.getServerTime', 'market.getPublicTime', 'market.getTime'] as const).find((o) => this.ops.has(o)) ?? 'market.getTime';
     const data = await this.call(id as OperationId, {} as OperationParams[OperationId]);
     const raw = data !== null && typeof data === 'object' && 'serverTime' in data ? (data as { serverTime: unknown }).serverTime : undefined;
     const ms = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : Number.NaN;

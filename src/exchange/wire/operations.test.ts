@@ -90,6 +90,7 @@ const CONTRACT: readonly (readonly [string, string, string])[] = [
   ['market.getHistoryCandles', 'GET', '/api/v3/market/history-candles'],
   ['market.getTime', 'GET', '/api/v3/market/time'],
   ['market.getPublicTime', 'GET', '/api/v3/public/time'],
+  ['market.getServerTime', 'GET', '/api/v2/public/time'],
   ['market.getCoins', 'GET', '/api/v3/market/coins'],
   ['market.getFeeGroup', 'GET', '/api/v3/market/fee-group'],
   ['market.getScoreWeights', 'GET', '/api/v3/market/score-weights'],
@@ -206,7 +207,7 @@ describe('operation table invariants', () => {
 
   it('points every alias at an operation with the same request, reply and auth', () => {
     const aliases = OPERATIONS.filter((op) => op.aliasOf !== undefined);
-    expect(aliases.map((op) => op.id)).toEqual(['market.getPublicInstruments', 'market.getPublicTime']);
+    expect(aliases.map((op) => op.id)).toEqual(['market.getPublicInstruments', 'market.getPublicTime', 'market.getServerTime']);
     for (const alias of aliases) {
       const target = OPERATIONS.find((op) => op.id === alias.aliasOf);
       expect(target, alias.id).toBeDefined();

@@ -137,6 +137,7 @@ export interface AccountAndMarketParams {
   'market.getHistoryCandles': CandleParams;
   'market.getTime': NoParams;
   'market.getPublicTime': NoParams;
+  'market.getServerTime': NoParams;
   'market.getCoins': { readonly coin?: string };
   'market.getFeeGroup': { readonly category: 'SPOT' | 'FUTURES'; readonly group?: 'DEFAULT' | 'GROUP_A' | 'GROUP_B' | 'GROUP_C' };
   'market.getScoreWeights': { readonly category?: 'SPOT' | 'FUTURES' };

@@ -144,6 +144,8 @@ export function createMarketOps(ctx: MarketOpsContext): MarketOps {
     'market.getHistoryCandles': historyCandles,
     'market.getTime': time,
     'market.getPublicTime': time,
+    // The official common Get-Server-Time page's reply has serverTime only.
+    'market.getServerTime': () => ({ serverTime: String(ctx.now()) }),
     'market.getCoins': coins,
     'market.getFeeGroup': feeGroup,
     'market.getScoreWeights': scoreWeights,

@@ -7,7 +7,7 @@ import { UNKNOWN_RESULT_MSG, type Faults } from './faults.js';
  * time operations.
  */
 
-const TIME_OPS = new Set(['market.getTime', 'market.getPublicTime']);
+const TIME_OPS = new Set(['market.getTime', 'market.getPublicTime', 'market.getServerTime']);
 
 /** Answers `opId` for `uid` (null for public) with wire `data`; throws `SimRejection` on refusals. */
 export function runOperation(exchange: SimExchange, faults: Faults, opId: string, uid: string | null, params: unknown): unknown {
