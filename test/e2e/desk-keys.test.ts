@@ -82,10 +82,11 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     await app.waitForText(new RegExp(`20000\\+[0-9.]+ USDT\\s+[0-9.]+ BTC\\s+${fmtPct(opened?.pledgeRate ?? null).replace('.', '\\.')}`));
 
     // The market falls: the collateral is now worth enough less that the ratio is past the margin-call line.
-    const rateNow = new Decimal(String(exchangeLoans().find((l) => l['orderId'] === orderId)?.['pledgeRate']));
+    // The exchange prints ongoing ratios in percent, as the official example does.
+    const rateNow = new Decimal(String(exchangeLoans().find((l) => l['orderId'] === orderId)?.['pledgeRate'])).div(100);
     sim.exchange.shockPrice('SPOT', 'BTCUSDT', rateNow.div('0.84'));
     sim.exchange.tick(sim.exchange.now());
-    const inCall = new Decimal(String(exchangeLoans().find((l) => l['orderId'] === orderId)?.['pledgeRate']));
+    const inCall = new Decimal(String(exchangeLoans().find((l) => l['orderId'] === orderId)?.['pledgeRate'])).div(100);
     expect(inCall.gte(supRate) && inCall.lt('0.88')).toBe(true);
     // The alarm: banner on screen, bell, event-log entry (once the poll brings the new ratio).
     await app.waitForText(`loan ${orderId} USDT/BTC: ratio`, POLL_WAIT);
@@ -106,7 +107,7 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     await app.press('y');
     await app.waitForText(/collateral added: ratio now [0-9.]+%/);
     const after = exchangeLoans().find((l) => l['orderId'] === orderId);
-    expect(new Decimal(String(after?.['pledgeRate'])).lt(supRate)).toBe(true);
+    expect(new Decimal(String(after?.['pledgeRate'])).div(100).lt(supRate)).toBe(true);
     expect(new Decimal(String(after?.['pledgeAmount'])).eq(pledge.plus(add))).toBe(true);
     // The panel and the alarm follow at once (the write reads the loans again): ratio below the line, banner cleared, logged.
     await waitFor(() => storeLoan(orderId)?.pledgeRate.lt(supRate), REFRESH_WAIT, () => app.frame());

@@ -363,15 +363,16 @@ describe('crypto loan: borrow → margin call → liquidation as the collateral 
     const startTime = String(Date.now() - 60_000);
     const { orderId } = wireRecord(await api.loan.borrow({ loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', loanAmount: '20000' })) as { orderId: string };
     const loan = await ongoing(orderId);
-    expect(loan).toMatchObject({ loanCoin: 'USDT', loanAmount: '20000', pledgeCoin: 'BTC', supRate: '0.8', forceRate: '0.91' });
+    // Ongoing ratios in percent, as the official Get-Borrow-Ongoing example prints them.
+    expect(loan).toMatchObject({ loanCoin: 'USDT', loanAmount: '20000', pledgeCoin: 'BTC', supRate: '80', forceRate: '91' });
     const pledge = new Decimal(wireString(loan?.['pledgeAmount']));
-    expect(new Decimal(wireString(loan?.['pledgeRate'])).minus('0.65').abs().lte('0.005')).toBe(true);
+    expect(new Decimal(wireString(loan?.['pledgeRate'])).div(100).minus('0.65').abs().lte('0.005')).toBe(true);
     expect((await balanceOf('BTC')).eq(btcBefore.minus(pledge))).toBe(true);
     expect((await balanceOf('USDT')).eq(usdtBefore.plus(20000))).toBe(true);
     // The borrow's own account push (collateral out) is the last one before the price moves.
     const borrowPush = await accountPushWith('BTC', btcBefore.minus(pledge));
     expect(accountPushes).toHaveLength(borrowPush + 1);
-    const rateOf = async (): Promise<Decimal> => new Decimal(wireString((await ongoing(orderId))?.['pledgeRate']));
+    const rateOf = async (): Promise<Decimal> => new Decimal(wireString((await ongoing(orderId))?.['pledgeRate'])).div(100);
 
     // −10 %: ratio ≈ 0.72, below the margin-call line.
     shockBtc('0.9');
@@ -391,7 +392,7 @@ describe('crypto loan: borrow → margin call → liquidation as the collateral 
     expect(reduces).toHaveLength(1);
     const reduce = reduces[0] ?? {};
     expect(reduce).toMatchObject({ orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', status: 'COMPLETE', repayLoanAmount: '20000' });
-    expect(new Decimal(wireString(reduce['pledgeRate'])).gte('0.91')).toBe(true);
+    expect(new Decimal(wireString(reduce['pledgeRate'])).div(100).gte('0.91')).toBe(true);
     const residue = new Decimal(wireString(reduce['residueAmount']));
     expect(residue.gt(0)).toBe(true);
     expect(new Decimal(wireString(reduce['pledgeAmount'])).plus(residue).eq(pledge)).toBe(true);

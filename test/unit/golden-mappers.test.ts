@@ -144,6 +144,11 @@ describe('golden responses through our mappers', () => {
     const t = borrowTermsFrom(data('loan.getCoins'), 'USDT', 'BGB', 'SEVEN');
     expect([t.hourRate, t.annualRate, t.initRate, t.supRate, t.forceRate].map((v) => v?.toString())).toEqual(['0.00000366', '0.032024937', '0.65', '0.75', '0.91']);
     expect([t.minBorrow, t.maxBorrow]).toEqual(['1', '20000000']);
+    // The page's table calls them percentages: the same ratios in percent read the same.
+    const pct = structuredClone(data('loan.getCoins')) as { pledgeInfos: Record<string, string>[] };
+    for (const p of pct.pledgeInfos) for (const k of ['initRate', 'supRate', 'forceRate']) p[k] = new Decimal(p[k] ?? '0').times(100).toFixed();
+    const tp = borrowTermsFrom(pct, 'USDT', 'BGB', 'SEVEN');
+    expect([tp.initRate, tp.supRate, tp.forceRate].map((v) => v?.toString())).toEqual(['0.65', '0.75', '0.91']);
   });
 
   it('market.getInstruments → Instrument (contract type from symbolType)', () => {

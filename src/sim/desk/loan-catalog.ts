@@ -121,6 +121,15 @@ export function amountStr(v: Decimal): string {
 }
 
 /** Wire form of a ratio (fraction, 4 places). */
+/**
+ * A ratio (fraction) in percent with 2 decimals, as the official Get-Borrow-Ongoing and
+ * Get-Liquidation-Records examples print collateral ratios ("77.97", "85", "91"); loan coins and
+ * the collateral-change replies print fractions (`ratioStr`).
+ */
+export function pctStr(v: Decimal): string {
+  return v.times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed();
+}
+
 export function ratioStr(v: Decimal): string {
   return v.toDecimalPlaces(4, Decimal.ROUND_HALF_UP).toFixed();
 }

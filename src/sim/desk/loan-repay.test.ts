@@ -41,7 +41,7 @@ describe('repay', () => {
     const r = call('loan.repay', { orderId, method: 'borrowed_coin', repayAll: 'no', amount: '1000.01947758', repayUnlock: 'yes' }) as Record<string, string>;
     // 1000 of 3250 principal repaid → 0.1 × 1000/3250 = 0.030769230… BTC redeemed (rounded down).
     expect(r).toMatchObject({ repayLoanAmount: '1000', repayUnlockAmount: '0.03076923' });
-    expect(ongoing()[0]).toMatchObject({ loanAmount: '2250', pledgeAmount: '0.06923077', pledgeRate: '0.65' });
+    expect(ongoing()[0]).toMatchObject({ loanAmount: '2250', pledgeAmount: '0.06923077', pledgeRate: '65' });
     expect(deps.ledger.available(UID, 'BTC').toFixed()).toBe('0.93076923');
   });
 

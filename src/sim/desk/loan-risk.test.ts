@@ -20,12 +20,12 @@ describe('margin call and liquidation', () => {
     const { deps, desk, call, orderId, ongoing } = setup();
     deps.setPrice('BTC', '45000');
     desk.tick(FAKE_T0 + 1000);
-    expect(ongoing()[0]?.pledgeRate).toBe('0.7222');
+    expect(ongoing()[0]?.pledgeRate).toBe('72.22');
     expect(deps.events).toEqual([]);
 
     deps.setPrice('BTC', '40000');
     desk.tick(FAKE_T0 + 2000);
-    expect(ongoing()[0]?.pledgeRate).toBe('0.8125');
+    expect(ongoing()[0]?.pledgeRate).toBe('81.25');
     expect(deps.events).toEqual([{ type: 'account', uid: UID }]);
     desk.tick(FAKE_T0 + 3000);
     expect(deps.events).toHaveLength(1);
@@ -38,7 +38,7 @@ describe('margin call and liquidation', () => {
     // Debt 3250 USDT + 2 % fee = 3315 USDT = 0.094714285… BTC sold; the rest comes back.
     expect(call('loan.getReduces', WINDOW)).toEqual([
       {
-        orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', reduceTime: String(FAKE_T0 + 4000), pledgeRate: '0.9286',
+        orderId, loanCoin: 'USDT', pledgeCoin: 'BTC', reduceTime: String(FAKE_T0 + 4000), pledgeRate: '92.86',
         pledgePrice: '35000', status: 'COMPLETE', pledgeAmount: '0.09471429', reduceFee: '0.00185715',
         residueAmount: '0.00528571', runlockAmount: '0.00528571', repayLoanAmount: '3250',
       },
@@ -59,7 +59,7 @@ describe('margin call and liquidation', () => {
     const { deps, desk, ongoing } = setup();
     deps.setPrice('BTC', '40700');
     desk.tick(FAKE_T0);
-    expect(ongoing()[0]?.pledgeRate).toBe('0.7985');
+    expect(ongoing()[0]?.pledgeRate).toBe('79.85');
     expect(deps.events).toEqual([]);
     // A long stretch of interest pushes the ratio over supRate without a price move.
     desk.tick(FAKE_T0 + 400 * 3_600_000);
@@ -74,7 +74,7 @@ describe('revise pledge', () => {
     expect(call('loan.revisePledge', { orderId, amount: '0.05', pledgeCoin: 'BTC', reviseType: 'IN' })).toEqual({
       loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '0.4333',
     });
-    expect(ongoing()[0]).toMatchObject({ pledgeAmount: '0.15', pledgeRate: '0.4333' });
+    expect(ongoing()[0]).toMatchObject({ pledgeAmount: '0.15', pledgeRate: '43.33' });
     expect(deps.ledger.available(UID, 'BTC').toFixed()).toBe('0.85');
     expect(call('loan.getPledgeRateHistory', WINDOW)).toEqual([
       {

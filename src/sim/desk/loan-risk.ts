@@ -12,7 +12,7 @@
  * COMPLETE reduce record is written and the loan ends with borrow status FORCE.
  */
 import { Decimal } from 'decimal.js';
-import { AMOUNT_DP, amountStr, ratioStr } from './loan-catalog.js';
+import { AMOUNT_DP, amountStr, pctStr } from './loan-catalog.js';
 import { debtOf, endLoan, ratioOf, type LoanContext, type LoanState } from './loan-state.js';
 
 /** One hour in ms. */
@@ -71,7 +71,7 @@ export function liquidate(ctx: LoanContext, loan: LoanState, ratio: Decimal, now
       loanCoin: loan.loanCoin,
       pledgeCoin: loan.pledgeCoin,
       reduceTime: String(now),
-      pledgeRate: ratioStr(ratio),
+      pledgeRate: pctStr(ratio),
       pledgePrice: pledgePrice.toFixed(),
       status: 'COMPLETE',
       pledgeAmount: amountStr(sold),

@@ -5,7 +5,7 @@
 import { Decimal } from 'decimal.js';
 import { SimRejection, type DeskDeps } from '../contract.js';
 import { DeskCode } from './errors.js';
-import { amountStr, collateralRatio, ratioStr, termDays, type LoanDaily } from './loan-catalog.js';
+import { amountStr, collateralRatio, pctStr, termDays, type LoanDaily } from './loan-catalog.js';
 import type { LoanHistories } from './loan-records.js';
 
 /** One ongoing loan. Amounts are in their coins; ratios are fractions. */
@@ -71,9 +71,10 @@ export function ongoingWire(ctx: LoanContext, loan: LoanState): Record<string, s
     hourInterestRate: loan.hourRate.toFixed(),
     pledgeCoin: loan.pledgeCoin,
     pledgeAmount: amountStr(loan.pledge),
-    pledgeRate: ratioStr(ratioOf(ctx, loan)),
-    supRate: loan.supRate.toFixed(),
-    forceRate: loan.forceRate.toFixed(),
+    // In percent, as the official example prints them (loan coins prints fractions).
+    pledgeRate: pctStr(ratioOf(ctx, loan)),
+    supRate: pctStr(loan.supRate),
+    forceRate: pctStr(loan.forceRate),
     borrowTime: String(loan.borrowTime),
     expireTime: String(loan.expireTime),
   };

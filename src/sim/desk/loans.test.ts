@@ -65,7 +65,7 @@ describe('borrow', () => {
     expect(ongoing()).toEqual([
       {
         orderId: id, loanCoin: 'USDT', loanAmount: '3250', interestAmount: '0', hourInterestRate: '0.0000059931',
-        pledgeCoin: 'BTC', pledgeAmount: '0.1', pledgeRate: '0.65', supRate: '0.8', forceRate: '0.91',
+        pledgeCoin: 'BTC', pledgeAmount: '0.1', pledgeRate: '65', supRate: '80', forceRate: '91',
         borrowTime: String(FAKE_T0), expireTime: '0',
       },
     ]);

@@ -53,14 +53,19 @@ export function borrowTermsFrom(reply: unknown, loanCoin: string, pledgeCoin: st
   const pledge = entryFor(rec.pledgeInfos, pledgeCoin);
   const hourRate = dec(replyField(loan, RATE_FIELDS[term].hour));
   const annual = dec(replyField(loan, RATE_FIELDS[term].year));
+  // The official Get-Loan-Coins table calls the ratios percentages while its example prints
+  // fractions (0.65/0.75/0.91): a liquidation ratio above 1 can only be a percent, read as such.
+  const force = dec(replyField(pledge, 'forceRate'));
+  const scale = force?.gt(1) ? 100 : 1;
+  const ratio = (field: string): Decimal | null => dec(replyField(pledge, field))?.div(scale) ?? null;
   return {
     hourRate,
     annualRate: annual ?? (hourRate ? hourlyToAnnual(hourRate) : null),
     minBorrow: replyField(loan, 'minBorrowAmount') ?? replyField(loan, 'minBorrowLimit'),
     maxBorrow: replyField(loan, 'maxBorrowAmount') ?? replyField(loan, 'maxBorrowLimit'),
-    initRate: dec(replyField(pledge, 'initRate')),
-    supRate: dec(replyField(pledge, 'supRate')),
-    forceRate: dec(replyField(pledge, 'forceRate')),
+    initRate: ratio('initRate'),
+    supRate: ratio('supRate'),
+    forceRate: ratio('forceRate'),
   };
 }
 
