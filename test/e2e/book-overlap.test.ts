@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { parseBookFrame } from '../../src/exchange/book/book-frame.js';
 import type { StreamConnection } from '../../src/exchange/ws/stream-connection.js';
-import type { StreamTuning } from '../../src/exchange/ws/stream-client.js';
+import { FAST_STREAM_TUNING } from '../helpers/stream-tuning.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -23,14 +23,7 @@ const CATEGORY = 'USDT-FUTURES';
 const SYMBOL = 'BTCUSDT';
 const KEY = symbolKey({ category: CATEGORY, symbol: SYMBOL });
 
-const TUNING: StreamTuning = {
-  pingIntervalMs: 250,
-  pongTimeoutMs: 800,
-  backoff: { baseMs: 50, capMs: 250 },
-  stableAfterMs: 300,
-  healthThrottleMs: 50,
-  handshakeTimeoutMs: 5000,
-};
+const TUNING = FAST_STREAM_TUNING;
 
 /** One first update after a snapshot, as received (seq numbers exact, from the raw text). */
 interface FirstUpdate {

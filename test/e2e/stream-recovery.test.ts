@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { positionFromWire } from '../../src/exchange/wire/account-mappers.js';
 import { wireList, wireRecord, wireString } from '../../src/exchange/wire/wire-values.js';
 import type { StreamTuning } from '../../src/exchange/ws/stream-client.js';
+import { FAST_STREAM_TUNING } from '../helpers/stream-tuning.js';
 import type { StreamArg } from '../../src/exchange/ws/topics.js';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { PollService } from '../../src/services/poll-service.js';
@@ -24,15 +25,7 @@ const CATEGORY = 'USDT-FUTURES';
 const SYMBOL = 'BTCUSDT';
 const BOOK_ARG: StreamArg = { instType: 'usdt-futures', topic: 'books', symbol: SYMBOL };
 
-/** Short timers so every fault resolves in about a second (defaults are 20 s ping / 10 s pong). */
-const TUNING: StreamTuning = {
-  pingIntervalMs: 250,
-  pongTimeoutMs: 800,
-  backoff: { baseMs: 50, capMs: 250 },
-  stableAfterMs: 300,
-  healthThrottleMs: 50,
-  handshakeTimeoutMs: 5000,
-};
+const TUNING = FAST_STREAM_TUNING;
 
 let sim: SimHandle;
 let session: Session;
