@@ -16,8 +16,8 @@ export const MARGIN_TAX_TYPES = [
 
 const OUTFLOWS = new Set<string>(['transfer_out', 'repay', 'liquidation_fee', 'deal_out', 'interest_repay', 'confiscated', 'exchange_out']);
 
-/** Longest allowed startTime–endTime span, in ms (366 days). */
-export const TAX_MAX_SPAN_MS = 366 * 24 * 3_600_000;
+/** Longest allowed startTime–endTime span, in ms (30 days, the official page's newer copies). */
+export const TAX_MAX_SPAN_MS = 30 * 24 * 3_600_000;
 
 /** Number of seeded records per account. */
 export const TAX_SEED_COUNT = 26;
@@ -26,7 +26,7 @@ export const TAX_SEED_COUNT = 26;
 interface TaxRecord {
   readonly id: bigint;
   readonly ts: number;
-  readonly marginType: 'cross' | 'isolated';
+  readonly marginType: 'crossed' | 'isolated';
   readonly wire: Readonly<Record<string, string>>;
 }
 
@@ -45,12 +45,13 @@ function seedRecords(seededAt: number): TaxRecord[] {
     const size = c.unit.mul(k);
     const amount = OUTFLOWS.has(type) ? size.neg() : size;
     const fee = type.startsWith('deal_') ? size.mul('0.001').neg() : new Decimal(0);
-    const ts = seededAt - Math.round((TAX_SEED_COUNT + 1 - k) * 2.5 * 24 * 3_600_000);
+    // One a day from 27 days back to 2 days back, so one 30-day query holds them all.
+    const ts = seededAt - (TAX_SEED_COUNT + 2 - k) * 24 * 3_600_000;
     const id = 1_200_000_000_000_000_000n + BigInt(k);
     out.push({
       id,
       ts,
-      marginType: k % 2 === 0 ? 'isolated' : 'cross',
+      marginType: k % 2 === 0 ? 'isolated' : 'crossed',
       wire: { id: id.toString(), coin: c.coin, symbol: c.symbol, marginTaxType: type, amount: amount.toFixed(), fee: fee.toFixed(), total: amount.plus(fee).toFixed(), ts: String(ts) },
     });
   }
@@ -67,12 +68,14 @@ export class TaxRecords {
   /** `tax.getMarginRecords`: newest first; `idLessThan` continues from a previous page. */
   query(uid: string, raw: unknown): Readonly<Record<string, string>>[] {
     const p = asParams(raw);
-    const marginType = optEnum(p, 'marginType', ['isolated', 'cross'] as const);
+    // `crossed` on the newer official copies, `cross` on the older one: both mean cross margin.
+    const typeSent = optEnum(p, 'marginType', ['isolated', 'crossed', 'cross'] as const);
+    const marginType = typeSent === 'cross' ? 'crossed' : typeSent;
     const coin = optCoin(p, 'coin');
     const startTime = reqTime(p, 'startTime');
     const endTime = reqTime(p, 'endTime');
     if (endTime < startTime) throw badParam('endTime', 'must not be earlier than startTime');
-    if (endTime - startTime > TAX_MAX_SPAN_MS) throw badParam('endTime', 'the startTime–endTime span may be at most 366 days');
+    if (endTime - startTime > TAX_MAX_SPAN_MS) throw badParam('endTime', 'the startTime–endTime span may be at most 30 days');
     const limit = optInt(p, 'limit', 1, 500) ?? 500;
     const idText = optString(p, 'idLessThan');
     if (idText !== undefined && !/^\d{1,30}$/.test(idText)) throw badParam('idLessThan', `expected a record id, got "${idText}"`);

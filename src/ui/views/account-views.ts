@@ -105,6 +105,6 @@ export const ACCOUNT_VIEWS: readonly ViewDef[] = [
     key: 'X',
     hide: ['idLessThan'],
     defaults: () => ({ startTime: '-30d', endTime: 'now', limit: '100' }),
-    note: 'span at most 366 days; pages by idLessThan (n/p)',
+    note: 'span at most 30 days; pages by idLessThan (n/p)',
   },
 ];

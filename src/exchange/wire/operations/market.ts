@@ -112,7 +112,7 @@ export const MARKET_OPERATIONS = defineOperations([
     reply: 'object',
     write: false,
     part: 'E',
-    summary: 'Order book snapshot, up to 1000 levels per side (default 5).',
+    summary: 'Order book snapshot, up to 200 levels per side (default 5).',
   },
   {
     id: 'market.getRpiOrderbook',
@@ -180,7 +180,7 @@ export const MARKET_OPERATIONS = defineOperations([
     reply: 'object',
     write: false,
     part: 'E',
-    summary: 'Server time in Unix milliseconds and microseconds.',
+    summary: 'Server time in Unix milliseconds (the seed spec adds microseconds; on no official page).',
   },
   {
     id: 'market.getPublicTime',
