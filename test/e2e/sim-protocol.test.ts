@@ -73,8 +73,11 @@ describe('embedded exchange protocol (real exchange, real sockets)', () => {
     const bad = await signedFetch(sim.rest, 'GET', '/api/v3/account/assets', { ...creds, secret: 'not-the-secret' });
     expect([bad.status, bad.body]).toEqual([400, { code: '40009', msg: 'sign signature error', requestTime: expect.any(Number), data: null }]);
     const invalid = await signedFetch(sim.rest, 'POST', '/api/v3/trade/place-order', creds, { body: { category: 'USDT-FUTURES' } });
-    expect(invalid.body.code).toBe('40017');
+    // A missing field is 40019 "Parameter {0} cannot be empty" (the official error table).
+    expect(invalid.body.code).toBe('40019');
     expect(invalid.body.msg).toContain('symbol');
+    const wrong = await signedFetch(sim.rest, 'POST', '/api/v3/trade/place-order', creds, { body: { category: 'USDT-FUTURES', symbol: 'BTCUSDT', qty: 'lots', side: 'buy', orderType: 'market' } });
+    expect([wrong.body.code, wrong.body.msg]).toEqual(['40020', expect.stringContaining('Parameter qty error')]);
   });
 
   it('pushes an order event on the private socket after a REST order', async () => {
