@@ -257,3 +257,36 @@ describe('docs/operations.md', () => {
     expect(doc).toContain('`client.loan.borrow()`');
   });
 });
+
+describe("what the official pages state (docs/conformance.md)", () => {
+  /** Per-UID or per-IP requests a second the pages give where the seed assumed or said otherwise. */
+  const RATES: readonly (readonly [string, number])[] = [
+    ['trade.cancelRealityOrder', 1],
+    ['account.getMaxTransferable', 3],
+    ['account.getMaxOpenAvailable', 5],
+    ['account.setHoldMode', 10],
+    ['account.setLeverage', 10],
+    ['account.getFinancialRecords', 20],
+    ['user.getSubList', 10],
+    ['market.getAnnouncements', 20],
+    ['market.getServerTime', 20],
+  ];
+
+  it.each(RATES)('%s: %d a second, not assumed', (id, perSecond) => {
+    const op = OPERATION_BY_ID.get(id as never);
+    expect([op?.rate.perSecond, op?.rate.assumed ?? false]).toEqual([perSecond, false]);
+  });
+
+  it('required fields and values the pages add', () => {
+    const field = (id: string, name: string) => OPERATION_BY_ID.get(id as never)?.request.fields[name];
+    expect(field('account.getFinancialRecords', 'category')).toMatchObject({ required: true, values: expect.arrayContaining(['OTHER']) });
+    expect(field('trade.cancelRealityOrder', 'symbol')).toMatchObject({ required: true });
+    expect(field('trade.cancelRealityOrder', 'category')).toBeUndefined();
+    expect(field('trade.cancelOrder', 'category')).toBeUndefined();
+    expect(field('loan.repay', 'method')).toMatchObject({ required: true, values: ['borrowed_coin', 'collateral'] });
+    expect(field('market.getAnnouncements', 'language')).toMatchObject({ required: true });
+    expect(field('market.getFeeGroup', 'group')).toMatchObject({ values: expect.arrayContaining(['DEFAULT']) });
+    expect(field('account.setLeverage', 'category')).toMatchObject({ required: true, values: ['MARGIN', 'USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] });
+    expect(field('account.setLeverage', 'productType')).toBeUndefined();
+  });
+});
