@@ -286,11 +286,11 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   };
 
   /**
-   * y (`explicit`) or Enter on the confirmation. The guards run again now: a refusal closes it;
-   * no warnings sends at once; otherwise the first press acknowledges the warnings shown and only
-   * a following y sends (Enter never overrides; a new kind of warning needs acknowledging again).
+   * y on the confirmation. The guards run again now: a refusal closes it; no warnings sends at
+   * once; otherwise the first y acknowledges the warnings shown and a second y sends (a new kind of
+   * warning needs acknowledging again). Enter never sends (TICKET_CONFIRM_ENTER only says so).
    */
-  const confirmYes = (explicit: boolean) => {
+  const confirmYes = () => {
     if (!confirming) return;
     const g = checkGuards(confirming);
     if (g.refusal) {
@@ -302,7 +302,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     if (kinds.length === 0) return send([]);
     const covered = acked !== null && kinds.every((k) => acked.includes(k));
     if (!covered) return setAcked(kinds);
-    if (explicit) send(g.warnings);
+    send(g.warnings);
   };
   const guardWarnings = confirmOpen && confirming ? checkGuards(confirming).warnings : [];
   const guard: TicketGuardView | null = confirmOpen ? { warnings: guardWarnings, armed: guardWarnings.length > 0 && acked !== null && guardWarnings.every((w) => acked.includes(w.kind)) } : null;
@@ -329,8 +329,9 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   useCommand(Command.TICKET_SELL, () => setChoices(quickSide(choicesNow.current, 'sell')), ro);
   useCommand(Command.TICKET_TOGGLE_TYPE, () => setChoices({ ...choicesNow.current, orderType: choicesNow.current.orderType === 'limit' ? 'market' : 'limit' }), ro);
   useCommand(Command.TICKET_REVIEW, review, ro);
-  useCommand(Command.TICKET_CONFIRM_YES, () => confirmYes(true));
-  useCommand(Command.TICKET_CONFIRM_ENTER, () => confirmYes(false));
+  useCommand(Command.TICKET_CONFIRM_YES, confirmYes);
+  // Swallowed with its reason on screen: Enter on a confirmation never sends.
+  useCommand(Command.TICKET_CONFIRM_ENTER, () => undefined, () => 'Enter never sends: y sends, n goes back');
   useCommand(Command.TICKET_CONFIRM_NO, closeConfirm);
 
   return { ...derived, env, choices, texts, cursor, editing, outcome, maxOpen, confirming: confirmOpen ? confirming : null, guard, readOnly };

@@ -6,6 +6,7 @@ import type { TradingServices } from '../../services/app-services.js';
 import { createAppStore } from '../../store/create-app-store.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
+import { afterEffects } from '../../../test/helpers/field-keys.js';
 import { borrowParams, borrowProblem, ratioGauge } from '../hooks/use-loans.js';
 import { LoansPanel } from './LoansPanel.js';
 
@@ -161,7 +162,13 @@ describe('LoansPanel', () => {
     await view.press('\r');
     await view.press('s');
     await view.waitForText('Confirm:');
+    await view.waitForText('y sends · esc back (Enter never sends)');
+    // Enter and a second s on the review send nothing; y does.
     await view.press('\r');
+    await view.press('s');
+    await afterEffects();
+    expect(calls).toEqual([]);
+    await view.press('y');
     await waitFor(() => calls.length > 0);
     expect(calls).toEqual([{ id: 'loan.revisePledge', params: { orderId: 'L1', amount: '0.05', pledgeCoin: 'BTC', reviseType: 'IN' } }]);
     await view.waitForText('ratio now 25.05%');

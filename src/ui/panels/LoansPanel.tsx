@@ -304,12 +304,14 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
     if (busy) return;
     const editing = editingNow();
     if (editing) return editing.stopEditing();
-    if (review) return send();
+    // Enter never sends: on the review it does nothing (y sends, Esc goes back).
+    if (review) return;
     const at = currentNow();
     if (at?.field) return at.field.startEditing();
     at?.choice?.();
   });
-  useCommand(Command.LOANS_FORM_SUBMIT, () => (review ? send() : startReview()), () => (busy ? 'in flight' : null));
+  useCommand(Command.LOANS_FORM_SUBMIT, startReview, () => (busy ? 'in flight' : review ? 'reviewing: y sends, Esc goes back' : null));
+  useCommand(Command.LOANS_FORM_CONFIRM, send, () => (busy ? 'in flight' : review ? null : 'review first with s'));
   useCommand(Command.LOANS_FORM_CLOSE, () => {
     const editing = editingNow();
     if (editing) return editing.stopEditing();
@@ -325,7 +327,7 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
   const extra = Math.min(liveLines.length, Math.max(0, rows - 4));
   const shown = Math.max(1, rows - 3 - extra);
   const first = Math.max(0, Math.min(row - shown + 1, fields.length - shown));
-  const hint = busy ? 'sending…' : review ? 'enter/s sends · esc back' : '↑↓ field · enter edit · ←→ choice · s review · esc close';
+  const hint = busy ? 'sending…' : review ? 'y sends · esc back (Enter never sends)' : '↑↓ field · enter edit · ←→ choice · s review · esc close';
   return (
     <>
       <Text wrap="truncate-end" bold>{title}</Text>

@@ -10,6 +10,7 @@ import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { NO_TRADING } from '../hooks/position-close.js';
 import { PositionsPanel } from './PositionsPanel.js';
+import { afterEffects } from '../../../test/helpers/field-keys.js';
 
 const NOW = 1_700_000_000_000;
 const d = (s: string) => new Decimal(s);
@@ -183,6 +184,9 @@ describe('PositionsPanel closing', () => {
     await app.press('c');
     await app.waitForText('send: side=buy posSide=short');
     await app.press('\r');
+    await afterEffects();
+    expect(trading.closed).toEqual([]);
+    await app.press('y');
     await app.waitForText('close ETHUSDT short: rejected — 22002 No position to close');
     expect(trading.closed.map((p) => p.symbol)).toEqual(['ETHUSDT']);
   });

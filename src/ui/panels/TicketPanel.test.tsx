@@ -362,7 +362,12 @@ describe('TicketPanel', () => {
     expect(trading?.submitted).toEqual([]);
     await keys(app, 'o');
     await app.waitForText('Place this order?');
-    await keys(app, ENTER);
+    // Enter on the confirmation never sends; y does.
+    await keys(app, ENTER, ENTER);
+    await settle();
+    expect(trading?.submitted).toEqual([]);
+    expect(store.getState().ui.overlay).toBe('ticketConfirm');
+    await keys(app, 'y');
     await app.waitForText('accepted: order 123 · c-1');
     expect(trading?.submitted).toEqual([
       { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', qty: '0.01', price: '97000', timeInForce: 'gtc', marginMode: 'crossed', takeProfit: '99000', tpTriggerBy: 'market' },
@@ -526,11 +531,14 @@ describe('TicketPanel order guards', () => {
     expect(store.getState().ui.log.some((e) => e.level === 'warn' && e.text === 'ticket: sent despite book data 7.2 s old (limit 5 s); limit 106700 is 10.0% above last 97000 (limit 5%)')).toBe(true);
   });
 
-  it('Enter never overrides a warning; Escape cancels, and the next review asks again', async () => {
+  it('Enter neither acknowledges nor overrides a warning; Escape cancels, and the next review asks again', async () => {
     const { app, trading, store } = setup({ accountAt: null });
     await review(app, '97000');
     await app.waitForText('! no account data received yet (balances unknown)');
     await keys(app, ENTER);
+    await settle();
+    expect(app.frame()).not.toContain('press y again to send anyway');
+    await keys(app, 'y');
     await app.waitForText('press y again to send anyway');
     await keys(app, ENTER);
     await settle();

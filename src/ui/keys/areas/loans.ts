@@ -13,6 +13,7 @@ export const LOANS_COMMANDS = {
   LOANS_FORM_EDIT: 'loans.formEdit',
   LOANS_FORM_CHOICE: 'loans.formChoice',
   LOANS_FORM_SUBMIT: 'loans.formSubmit',
+  LOANS_FORM_CONFIRM: 'loans.formConfirm',
   LOANS_FORM_CLOSE: 'loans.formClose',
 } as const;
 
@@ -29,8 +30,9 @@ export const LOANS_BINDINGS: readonly Binding[] = [
   { command: LOANS_COMMANDS.LOANS_WITHDRAW_PLEDGE, keys: ['-'], description: 'Withdraw collateral', category: 'Loans', scope: 'loans', showInFooter: true },
   { command: LOANS_COMMANDS.LOANS_FORM_UP, keys: ['up'], description: 'Previous field', category: 'Loans', scope: 'overlay.loanForm', showInFooter: false },
   { command: LOANS_COMMANDS.LOANS_FORM_DOWN, keys: ['down'], description: 'Next field', category: 'Loans', scope: 'overlay.loanForm', showInFooter: false },
-  { command: LOANS_COMMANDS.LOANS_FORM_EDIT, keys: ['enter'], description: 'Edit the field / finish editing / confirm', category: 'Loans', scope: 'overlay.loanForm', showInFooter: true },
+  { command: LOANS_COMMANDS.LOANS_FORM_EDIT, keys: ['enter'], description: 'Edit the field / finish editing (never sends)', category: 'Loans', scope: 'overlay.loanForm', showInFooter: true },
   { command: LOANS_COMMANDS.LOANS_FORM_CHOICE, keys: ['left', 'right'], description: 'Change a choice field', category: 'Loans', scope: 'overlay.loanForm', showInFooter: true },
-  { command: LOANS_COMMANDS.LOANS_FORM_SUBMIT, keys: ['s', 'y'], description: 'Review, then send', category: 'Loans', scope: 'overlay.loanForm', showInFooter: true },
+  { command: LOANS_COMMANDS.LOANS_FORM_SUBMIT, keys: ['s'], description: 'Review what will be sent', category: 'Loans', scope: 'overlay.loanForm', showInFooter: true },
+  { command: LOANS_COMMANDS.LOANS_FORM_CONFIRM, keys: ['y'], description: 'Send what the review shows', category: 'Loans', scope: 'overlay.loanForm', showInFooter: true },
   { command: LOANS_COMMANDS.LOANS_FORM_CLOSE, keys: ['escape'], description: 'Back / close the form', category: 'Loans', scope: 'overlay.loanForm', showInFooter: true },
 ];

@@ -71,7 +71,7 @@ export const ORDERS_BINDINGS: readonly Binding[] = [
   b(C.ORDERS_HISTORY, ['h'], 'Order history and fills', 'orders', true),
   b(C.ORDERS_LADDER, ['L'], 'Ladder: a batch of limit orders between two prices', 'orders', false),
   b(C.ORDERS_CLEAR, ['escape'], 'Clear the selection and results', 'orders', false),
-  b(C.ORDERS_CONFIRM_YES, ['y', 'enter'], 'Yes, do it', 'overlay.orderConfirm', true),
+  b(C.ORDERS_CONFIRM_YES, ['y'], 'Yes, do it (Enter never sends)', 'overlay.orderConfirm', true),
   b(C.ORDERS_CONFIRM_NO, ['n', 'escape'], 'No, go back', 'overlay.orderConfirm', true),
   b(C.ORDERS_EDIT_SUBMIT, ['enter'], 'Send the change', 'overlay.orderEdit', true),
   b(C.ORDERS_EDIT_CANCEL, ['escape'], 'Close without sending', 'overlay.orderEdit', true),

@@ -51,6 +51,6 @@ export const TICKET_BINDINGS: readonly Binding[] = [
   b(C.TICKET_TOGGLE_TYPE, ['m'], 'Limit / market', 'ticket', true),
   b(C.TICKET_REVIEW, ['o'], 'Review and place the order (asks first)', 'ticket', true),
   b(C.TICKET_CONFIRM_YES, ['y'], 'Send the order (with warnings: y, then y again)', 'overlay.ticketConfirm', true),
-  b(C.TICKET_CONFIRM_ENTER, ['enter'], 'Send the order (with warnings Enter only acknowledges them: y sends)', 'overlay.ticketConfirm', false),
+  b(C.TICKET_CONFIRM_ENTER, ['enter'], 'Enter never sends: y sends, n goes back', 'overlay.ticketConfirm', false),
   b(C.TICKET_CONFIRM_NO, ['n', 'escape'], 'Back to the ticket', 'overlay.ticketConfirm', true),
 ];
