@@ -143,7 +143,11 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await afterEffects();
     await app.press(moved.toFixed());
     await app.waitForText(`${moved.toFixed()}▌`);
+    // Enter reviews the change; y sends it.
     await app.press(ENTER);
+    await waitFor(() => session.store.getState().ui.overlay === 'orderConfirm', 2000, () => app.frame());
+    await app.waitForText(`send: price ${moved.toFixed()}`);
+    await app.press('y');
     await eventually(async () => (await exchangeOrders()).some((o) => o.orderId === placed?.orderId && new Decimal(o.price).eq(moved)), 3000, () => 'modify not on the exchange');
     await app.waitForText(orderRow(moved));
     expect(app.frame()).not.toMatch(orderRow(price));

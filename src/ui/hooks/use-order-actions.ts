@@ -211,11 +211,14 @@ export function useOrderActions(sel: OrderSelection): OrderActions {
     mode: shownMode,
     results,
     close,
+    // Enter in the form reviews; the confirmation's y sends (Enter never sends).
     submitEdit: (orderId, change) => {
-      close();
       if (!trading) return;
       const what = [change.price === undefined ? '' : `price ${change.price}`, change.qty === undefined ? '' : `qty ${change.qty}`].filter((t) => t !== '').join(', ');
-      perform(`modify ${orderId} (${what})`, async () => ({ items: fromOutcome(await trading.modifyOrder(orderId, change), orderId), error: null }));
+      const order = open[orderId];
+      ask(`Modify ${order ? orderSummary(order) : orderId}?`, [`send: ${what}`], () => {
+        perform(`modify ${orderId} (${what})`, async () => ({ items: fromOutcome(await trading.modifyOrder(orderId, change), orderId), error: null }));
+      });
     },
     submitBatchEdit: (changes) => {
       if (!trading) return;

@@ -85,7 +85,7 @@ export interface OrderEditOverlayProps {
   readonly instrument: Instrument | undefined;
   /** Outer width in columns (min 30). */
   readonly width: number;
-  /** Called with a valid change on Enter; never called while a field is invalid. */
+  /** Called with a valid change on Enter, to review it; never called while a field is invalid. */
   readonly onSubmit: (change: OrderEditChange) => void;
   /** Escape. */
   readonly onCancel: () => void;
@@ -98,8 +98,8 @@ export function OrderEditOverlay({ order, instrument, width, onSubmit, onCancel 
   const qty = useTextField({ initial: order.qty.toFixed(), accept: NUMBER_KEYS, maxLength: 24 });
   const at = useFieldFocus([price, qty]);
   const check = checkOrderEdit(order, instrument, price.value, qty.value);
-  // Enter sends at once: check the text as typed by now (digits and Enter may share one stdin chunk),
-  // never the last render's, or a half-typed price would go out.
+  // Enter reviews at once: check the text as typed by now (digits and Enter may share one stdin
+  // chunk), never the last render's, or a half-typed price would be reviewed.
   const checkNow = () => checkOrderEdit(order, instrument, price.current(), qty.current());
   useCommand(
     Command.ORDERS_EDIT_SUBMIT,
@@ -120,7 +120,7 @@ export function OrderEditOverlay({ order, instrument, width, onSubmit, onCancel 
       <FieldRow label="price" value={price.value} selected={at === 0} editing={price.editing} error={check.price} labelWidth={6} {...(instrument ? { unit: instrument.quoteCoin } : {})} />
       <FieldRow label="qty" value={qty.value} selected={at === 1} editing={qty.editing} error={check.qty} labelWidth={6} {...(base ? { unit: base } : {})} />
       <Text wrap="truncate-end" color={(check.form ? theme.warn : theme.muted) ?? undefined}>
-        {check.form ?? (instrument ? 'Enter send · Esc close · Tab field' : 'rules not loaded: numbers only · Enter send')}
+        {check.form ?? (instrument ? 'Enter review · Esc close · Tab field' : 'rules not loaded: numbers only · Enter review')}
       </Text>
     </Box>
   );

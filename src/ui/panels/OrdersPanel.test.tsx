@@ -223,7 +223,13 @@ describe('OrdersPanel', () => {
     await app.waitForText('0.0▌');
     await app.press('2');
     await app.waitForText('0.02▌');
+    // Enter reviews; on the review Enter sends nothing, y sends.
     await app.press('\r');
+    await app.waitForText('send: price 97000.5, qty 0.02');
+    await app.press('\r');
+    await afterEffects();
+    expect(trading?.modified).toEqual([]);
+    await app.press('y');
     await waitFor(() => trading?.modified.length === 1);
     expect(trading?.modified[0]).toEqual({ orderId: '1', change: { price: '97000.5', qty: '0.02' } });
     await app.waitForText('modify 1 (price 97000.5, qty 0.02): 1 accepted');

@@ -73,7 +73,7 @@ export const ORDERS_BINDINGS: readonly Binding[] = [
   b(C.ORDERS_CLEAR, ['escape'], 'Clear the selection and results', 'orders', false),
   b(C.ORDERS_CONFIRM_YES, ['y'], 'Yes, do it (Enter never sends)', 'overlay.orderConfirm', true),
   b(C.ORDERS_CONFIRM_NO, ['n', 'escape'], 'No, go back', 'overlay.orderConfirm', true),
-  b(C.ORDERS_EDIT_SUBMIT, ['enter'], 'Send the change', 'overlay.orderEdit', true),
+  b(C.ORDERS_EDIT_SUBMIT, ['enter'], 'Review the change (y sends)', 'overlay.orderEdit', true),
   b(C.ORDERS_EDIT_CANCEL, ['escape'], 'Close without sending', 'overlay.orderEdit', true),
   b(C.ORDERS_EDIT_NEXT_FIELD, ['tab', 'down'], 'Next field', 'overlay.orderEdit', true),
   b(C.ORDERS_EDIT_PREV_FIELD, ['shift+tab', 'up'], 'Previous field', 'overlay.orderEdit', false),
