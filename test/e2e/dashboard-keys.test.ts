@@ -247,7 +247,11 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await afterEffects();
     await app.press('5');
     await app.waitForText('5▌');
+    // Enter reviews exactly what goes out; y arms (Enter never sends).
     await app.press(ENTER);
+    await app.waitForText('Send? arm countdown=5: y sends');
+    expect(countdownCalls).toEqual([]);
+    await app.press('y');
     await app.waitForText(/ARMED\s+window  5s/);
     await app.waitForText('arm: done');
     expect(countdownCalls[0]).toBe('5');

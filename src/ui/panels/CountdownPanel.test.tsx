@@ -7,6 +7,7 @@ import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { CountdownPanel, countdownBar, windowFieldProblem } from './CountdownPanel.js';
+import { afterEffects } from '../../../test/helpers/field-keys.js';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
@@ -44,7 +45,7 @@ function expectFits(frame: string, width: number, height: number) {
 afterEach(() => cleanup());
 
 describe('CountdownPanel', () => {
-  it('shows OFF until armed; a, digits, Enter arms with the typed window', async () => {
+  it('shows OFF until armed; a, digits, Enter reviews, y arms with the typed window (Enter never sends)', async () => {
     const { countdown, view } = setup();
     await view.waitForText('OFF');
     await view.waitForText('off: a arms the dead-man switch');
@@ -54,6 +55,11 @@ describe('CountdownPanel', () => {
     await view.press('5');
     await view.waitForText('15▌');
     await view.press('\r');
+    await view.waitForText('Send? arm countdown=15: y sends');
+    await view.press('\r');
+    await afterEffects();
+    expect(countdown.calls).toEqual([]);
+    await view.press('y');
     await waitFor(() => countdown.calls.length > 0);
     expect(countdown.calls).toEqual(['arm 15']);
     await view.waitForText('ARMED');
@@ -65,7 +71,7 @@ describe('CountdownPanel', () => {
   it('"a 15 Enter" in one chunk arms with 15 s', async () => {
     const { countdown, view } = setup();
     await view.waitForText('OFF');
-    await view.press('a15\r');
+    await view.press('a15\ry');
     await waitFor(() => countdown.calls.length > 0);
     expect(countdown.calls).toEqual(['arm 15']);
   });
@@ -82,6 +88,8 @@ describe('CountdownPanel', () => {
     await view.press('\x7f');
     await view.waitForText('30▌');
     await view.press('\r');
+    await view.waitForText('countdown=30');
+    await view.press('y');
     await waitFor(() => countdown.calls.length > 0);
     expect(countdown.calls).toEqual(['arm 30']);
   });
@@ -154,7 +162,7 @@ describe('CountdownPanel', () => {
     await view.waitForText('expired at 12:00:05: the exchange cancelled all UTA orders');
   });
 
-  it('r re-arms with the current window and z disarms; both refuse with a reason when not armed', async () => {
+  it('r re-arms with the current window and z disarms, each after its review and y; both refuse with a reason when not armed', async () => {
     const { store, countdown, view } = setup();
     await view.press('r');
     await waitFor(() => store.getState().ui.log.length > 0);
@@ -163,9 +171,18 @@ describe('CountdownPanel', () => {
     store.getState().setCountdownArmed(20, NOW);
     await view.waitForText('window 20s');
     await view.press('r');
+    await view.waitForText('Send? re-arm countdown=20: y sends');
+    await view.press('\x1b');
+    await afterEffects();
+    expect(countdown.calls).toEqual([]);
+    await view.press('r');
+    await view.waitForText('Send? re-arm');
+    await view.press('y');
     await waitFor(() => countdown.calls.length === 1);
     await view.waitForText('re-arm: done');
     await view.press('z');
+    await view.waitForText('countdown=0');
+    await view.press('y');
     await waitFor(() => countdown.calls.length === 2);
     expect(countdown.calls).toEqual(['arm 20', 'disarm']);
     await view.waitForText('OFF');
@@ -177,6 +194,8 @@ describe('CountdownPanel', () => {
     countdown.reply = 'EXCH_NETWORK connection reset';
     await view.waitForText('ARMED');
     await view.press('z');
+    await view.waitForText('countdown=0');
+    await view.press('y');
     await view.waitForText('disarm failed: EXCH_NETWORK connection reset');
     expect(store.getState().countdown.armed).toBe(true);
   });

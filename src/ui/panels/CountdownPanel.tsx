@@ -8,6 +8,7 @@ import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useRefState } from '../hooks/use-ref-state.js';
 import { useTextField } from '../hooks/use-text-field.js';
 import { Command } from '../keys/commands.js';
 
@@ -91,6 +92,9 @@ export function CountdownPanel({ focused, width, height, now }: CountdownPanelPr
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [result, setResult] = useState<{ readonly ok: boolean; readonly text: string } | null>(null);
+  /** The write under review: what `y` sends (every countdown write is reviewed first; Enter never sends). */
+  // A ref state: "a 15 Enter y" may arrive as one stdin chunk, so y must see the review Enter opened.
+  const [pending, setPending, pendingNow] = useRefState<{ readonly label: string; readonly sends: string; readonly call: (c: CountdownServices) => Promise<string | null> } | null>(null);
   const countdown = services.countdown;
   const { editing, stopEditing } = field;
   // Leaving the panel ends the edit, so typed keys never go to a field the user cannot see focused.
@@ -124,8 +128,19 @@ export function CountdownPanel({ focused, width, height, now }: CountdownPanelPr
     },
     blocked,
   );
-  useCommand(Command.COUNTDOWN_REARM, () => run('re-arm', (c) => c.arm(cd.windowSec)), notArmed);
-  useCommand(Command.COUNTDOWN_DISARM, () => run('disarm', (c) => c.disarm()), notArmed);
+  useCommand(Command.COUNTDOWN_REARM, () => setPending({ label: 're-arm', sends: `countdown=${cd.windowSec}`, call: (c: CountdownServices) => c.arm(cd.windowSec) }), notArmed);
+  useCommand(Command.COUNTDOWN_DISARM, () => setPending({ label: 'disarm', sends: 'countdown=0', call: (c: CountdownServices) => c.disarm() }), notArmed);
+  useCommand(
+    Command.COUNTDOWN_CONFIRM,
+    () => {
+      const p = pendingNow.current;
+      if (!p) return false;
+      setPending(null);
+      run(p.label, p.call);
+      return true;
+    },
+    () => (pendingNow.current ? blocked() : 'nothing to send: a arms, r re-arms, z disarms (each asks first)'),
+  );
   // isEditing()/current(): "a 20 Enter" may arrive as one stdin chunk, before the next render.
   useCommand(Command.COUNTDOWN_SUBMIT, () => {
     if (!field.isEditing()) return false;
@@ -138,10 +153,15 @@ export function CountdownPanel({ focused, width, height, now }: CountdownPanelPr
     }
     field.stopEditing();
     setFieldError(null);
-    run('arm', (c) => c.arm(Number.parseInt(text, 10)));
+    const sec = Number.parseInt(text, 10);
+    setPending({ label: 'arm', sends: `countdown=${sec}`, call: (c: CountdownServices) => c.arm(sec) });
     return true;
   });
   useCommand(Command.COUNTDOWN_CANCEL_EDIT, () => {
+    if (pendingNow.current) {
+      setPending(null);
+      return true;
+    }
     if (!field.isEditing()) return false;
     field.stopEditing();
     setFieldError(null);
@@ -185,6 +205,10 @@ export function CountdownPanel({ focused, width, height, now }: CountdownPanelPr
       node: <FieldRow key="field" label="Window" value={field.value} placeholder={fallback} selected editing unit="s (5–60) Enter arms, Esc cancels" labelWidth={7} />,
     });
     if (fieldError) list.push(line('fieldError', 1, `        ${fieldError}`, theme.danger, theme.danger === null));
+  }
+  if (pending) {
+    list.push(line('pending', 0, `Send? ${pending.label} ${pending.sends}: y sends, Esc backs out`, theme.warn, theme.warn === null));
+    list.push(line('pendingKeys', 1, '  POST /api/v3/trade/countdown-cancel-all (Enter never sends)', theme.muted));
   }
   if (state === 'ARMED' || state === 'FAILING') {
     const barColor = state === 'FAILING' ? theme.danger : left < (cd.windowSec * 1000) / 3 ? theme.warn : theme.ok;
