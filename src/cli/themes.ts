@@ -1,17 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { MONOCHROME, parseTheme, type Theme } from '../ui/theme.js';
+import { UsageError } from './args.js';
 
 /** Theme names shipped in themes/. */
 export const THEMES = ['dark', 'light', 'high-contrast', 'monochrome'] as const;
 
 /**
  * Loads `themes/NAME.json`. NO_COLOR (any value) forces monochrome unless a theme is named
- * explicitly. Throws a ThemeError naming the choices for an unknown theme.
+ * explicitly. Throws a UsageError naming the choices for an unknown theme (one line on stderr,
+ * exit 2, as every other usage mistake).
  */
 export function loadTheme(name: string | null, env: NodeJS.ProcessEnv): Theme {
   if (name === null && env.NO_COLOR !== undefined && env.NO_COLOR !== '') return MONOCHROME;
   const chosen = name ?? 'dark';
-  if (!(THEMES as readonly string[]).includes(chosen)) throw new Error(`unknown theme "${chosen}" (choose ${THEMES.join(', ')})`);
+  if (!(THEMES as readonly string[]).includes(chosen)) throw new UsageError(`unknown theme "${chosen}" (choose ${THEMES.join(', ')})`);
   const text = readFileSync(new URL(`../../themes/${chosen}.json`, import.meta.url), 'utf8');
   return parseTheme(chosen, JSON.parse(text));
 }

@@ -15,6 +15,11 @@ describe('utadash command line', () => {
     expect(r.status).toBe(2);
     expect(r.stderr).toContain('unknown option "--bogus"');
   });
+  it('refuses an unknown theme in one line, no stack trace, exit 2', () => {
+    const r = spawnSync(process.execPath, [bin, '--theme', 'bogus'], { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: '/nonexistent-utadash-test' } });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe('utadash: unknown theme "bogus" (choose dark, light, high-contrast, monochrome)\n');
+  });
 });
 
 describe('utadash sim', () => {
