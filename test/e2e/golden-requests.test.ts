@@ -10,14 +10,13 @@
  * Run: one request per golden example that has a request (`test/fixtures/golden`).
  */
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestClient } from '../../src/exchange/rest/rest-client.js';
 import { operationById } from '../../src/exchange/wire/operations.js';
 import type { OperationParams } from '../../src/exchange/wire/params.js';
 import { validateRequest } from '../../src/exchange/wire/validate.js';
 import { loadGoldens, paramsOf, type Golden } from '../helpers/golden.js';
+import { startRecordingServer, type Captured, type RecordingServer } from '../helpers/recording-server.js';
 
 const CREDS = { apiKey: 'bg_golden_key', secret: 'golden-secret', passphrase: 'goldenpass' };
 
@@ -60,43 +59,21 @@ const PAGE_EXAMPLE_BREAKS_ITS_TABLE: Readonly<Record<string, { readonly issues: 
   },
 };
 
-interface Captured {
-  readonly method: string;
-  readonly path: string;
-  readonly query: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-
-let server: Server;
+let server: RecordingServer;
 let client: RestClient;
 /** The client's clock: set per example so its look-back rules judge the example's own times. */
 let now = Date.now();
-const seen: Captured[] = [];
 /** The data the server answers with next (the page's response example). */
 let answer: unknown = null;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = req.url ?? '';
-      const q = url.indexOf('?');
-      seen.push({ method: req.method ?? '', path: q < 0 ? url : url.slice(0, q), query: q < 0 ? '' : url.slice(q + 1), headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ code: '00000', msg: 'success', requestTime: Date.now(), data: answer }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  client = new RestClient({ baseUrl, credentials: CREDS, syncClock: false, sleep: () => Promise.resolve(), clock: { now: () => now } });
+  server = await startRecordingServer(() => () => ({ status: 200, body: JSON.stringify({ code: '00000', msg: 'success', requestTime: Date.now(), data: answer }) }));
+  client = new RestClient({ baseUrl: server.url, credentials: CREDS, syncClock: false, sleep: () => Promise.resolve(), clock: { now: () => now } });
 });
 
 afterAll(async () => {
   await client.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 /** "Now" for the look-back rules: just after the latest Unix-ms value in the example (or the real now). */
@@ -132,9 +109,9 @@ describe('official request examples', () => {
     if (known !== undefined) return;
 
     answer = g.response?.data ?? null;
-    const before = seen.length;
+    const before = server.seen.length;
     const data = await client.call(id, params as OperationParams[typeof id]);
-    const sent = seen.slice(before);
+    const sent = server.seen.slice(before);
     expect(sent).toHaveLength(1);
     const r = sent[0] as Captured;
     expect(r.method).toBe(op.method);

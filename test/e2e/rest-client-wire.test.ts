@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/domain/model.js';
@@ -9,6 +9,7 @@ import { ExchangeError } from '../../src/exchange/wire/errors.js';
 import { OPERATION_BY_ID, type OperationId } from '../../src/exchange/wire/operations.js';
 import type { OperationParams } from '../../src/exchange/wire/params.js';
 import { signRest } from '../../src/exchange/wire/sign.js';
+import { startRecordingServer, type Captured, type RecordingServer, type Reply } from '../helpers/recording-server.js';
 
 /**
  * Description: the REST client against a loopback HTTP server that records every request.
@@ -19,60 +20,27 @@ import { signRest } from '../../src/exchange/wire/sign.js';
 
 const CREDS = { apiKey: 'bg_wire_test_key', secret: 'wire-test-secret-XYZ', passphrase: 'wirepass-987' };
 
-interface Captured {
-  readonly method: string;
-  readonly path: string;
-  /** Raw text after `?` ('' when none). */
-  readonly query: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: string;
-}
-
-/** What the server answers: a status and body, or `hang` (never answer). */
-type Reply = { status: number; body: string } | 'hang';
-
 function envelope(data: unknown, code = '00000', msg = 'success'): string {
   return JSON.stringify({ code, msg, requestTime: Date.now(), data });
 }
 
-let server: Server;
+let recorder: RecordingServer;
 let baseUrl: string;
 let seen: Captured[];
 let reply: (req: Captured, index: number) => Reply;
 let clients: RestClient[];
 
 beforeEach(async () => {
-  seen = [];
   clients = [];
   reply = () => ({ status: 200, body: envelope({ ok: 'yes' }) });
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const url = req.url ?? '';
-      const q = url.indexOf('?');
-      const captured: Captured = {
-        method: req.method ?? '',
-        path: q < 0 ? url : url.slice(0, q),
-        query: q < 0 ? '' : url.slice(q + 1),
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      };
-      seen.push(captured);
-      const r = reply(captured, seen.length - 1);
-      if (r === 'hang') return;
-      res.writeHead(r.status, { 'content-type': 'application/json' });
-      res.end(r.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  recorder = await startRecordingServer(() => reply);
+  seen = recorder.seen;
+  baseUrl = recorder.url;
 });
 
 afterEach(async () => {
   await Promise.all(clients.map((c) => c.close()));
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await recorder.close();
 });
 
 /** A client on the loopback server: no automatic clock sync, instant retry sleeps, 100 ms limiter window. */
