@@ -94,7 +94,10 @@ export function App() {
   const [quitError, setQuitError] = useState<string | null>(null);
   const [desk, setDesk] = useState<ViewDef | null>(null);
   const overlayScope = overlay ? (OVERLAY_SCOPE[overlay] ?? null) : null;
-  useKeyDispatcher(overlayScope, focus as KeyScope);
+  useKeyDispatcher(() => {
+    const now = store.getState().ui;
+    return { overlay: now.overlay ? (OVERLAY_SCOPE[now.overlay] ?? null) : null, focus: now.focus as KeyScope };
+  });
   const ui = () => store.getState();
   const candles = services.candles;
   const series = useSyncExternalStore(candles ? candles.onChange : NO_SERIES.subscribe, candles ? candles.series : NO_SERIES.get);
@@ -128,6 +131,9 @@ export function App() {
     setQuitError(null);
     ui().setOverlay(armed ? 'quitcountdown' : 'quit');
   });
+  // A second Ctrl-C while the prompt is up: quit at once. An armed countdown stays armed (the
+  // exchange still cancels if this session does not come back), as with k on the prompt.
+  useCommand(Command.APP_FORCE_QUIT, () => onQuit());
   useCommand(Command.APP_HELP, () => ui().setOverlay('help'));
   useCommand(Command.APP_PALETTE, () => ui().setOverlay('palette'));
   useCommand(Command.PALETTE_SYMBOLS, () => ui().setOverlay('picker'));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App } from './App.js';
 import { AppContext, type AppContextValue } from './hooks/app-context.js';
-import { CommandRegistryContext, TextCaptureContext, type CommandRegistry, type TextCaptureSlot } from './hooks/use-commands.js';
+import { CommandRegistryContext, newTextCaptureSlot, TextCaptureContext, type CommandRegistry, type TextCaptureSlot } from './hooks/use-commands.js';
 
 /** Props of the root. */
 export interface AppRootProps {
@@ -14,7 +14,7 @@ export interface AppRootProps {
 /** Provides the app context and the command registry around `<App />`. */
 export function AppRoot({ value, registry }: AppRootProps) {
   const [own] = useState<CommandRegistry>(() => new Map());
-  const [capture] = useState<TextCaptureSlot>(() => ({ current: null }));
+  const [capture] = useState<TextCaptureSlot>(newTextCaptureSlot);
   return (
     <AppContext.Provider value={value}>
       <CommandRegistryContext.Provider value={registry ?? own}>

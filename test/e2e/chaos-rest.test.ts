@@ -125,7 +125,7 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
   ] as const)('%s outlasts the resync after a reconnect: reported, then retried by itself until the store equals the exchange', async (_what, status, reason, wholePass) => {
     const orderId = restOnExchange(`chaos-rest-${status}`);
     await waitFor(() => orderId in rig.session.store.getState().orders.open, 5000);
-    await rig.app.press('8');
+    await rig.app.press('\u001b8');
     const mark = frameMark(rig);
     // The socket goes; while it is down the order is cancelled on the exchange and every REST call fails.
     const down = whenPrivateDown(rig, () => {
@@ -156,7 +156,7 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
   it('the server clock jumps 60 s ahead: the next signed call gets 40008, the client resyncs its clock and the call succeeds', async () => {
     rig.sim.faults.clockSkew(60_000);
     try {
-      await rig.app.press('4');
+      await rig.app.press('\u001b4');
       const logFrom = rig.accessLog.length;
       const mark = frameMark(rig);
       // h opens the order history, a signed REST read.
@@ -182,7 +182,7 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     // 45 s behind whatever offset the client holds (0, or +60 s after the test above): the next login's timestamp is refused.
     rig.sim.faults.clockSkew(-45_000);
     try {
-      await rig.app.press('8');
+      await rig.app.press('\u001b8');
       const before = rig.session.store.getState().connection.private.reconnects;
       const down = whenPrivateDown(rig);
       rig.sim.faults.dropSockets('private');

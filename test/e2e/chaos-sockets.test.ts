@@ -113,7 +113,7 @@ describe('chaos: socket faults against the whole dashboard', () => {
   });
 
   it('pongs stall: both sockets are restarted by the pong timeout and come back once pongs flow again', async () => {
-    await rig.app.press('8');
+    await rig.app.press('\u001b8');
     const before = rig.session.store.getState().connection;
     const mark = frameMark(rig);
     rig.sim.faults.stallPongs(true);
@@ -138,7 +138,7 @@ describe('chaos: socket faults against the whole dashboard', () => {
     ['a skipped seq', 'skip', 'does not follow'],
     ['a seq restart (pseq 0)', 'restart', 'pseq 0'],
   ] as const)('%s in the book: the book is dropped, resubscribed and ends equal to the exchange book', async (_what, fault, logText) => {
-    await rig.app.press('8');
+    await rig.app.press('\u001b8');
     const key = symbolKey({ category: CATEGORY, symbol: SYMBOL });
     const acks = countBookAcks();
     try {
@@ -164,7 +164,7 @@ describe('chaos: socket faults against the whole dashboard', () => {
   });
 
   it('garbage and truncated frames are reported and ignored; both sockets stay up and keep streaming', async () => {
-    await rig.app.press('8');
+    await rig.app.press('\u001b8');
     const before = rig.session.store.getState().connection;
     const mark = frameMark(rig);
     rig.sim.faults.garbageFrame('all');
@@ -184,7 +184,7 @@ describe('chaos: socket faults against the whole dashboard', () => {
   });
 
   it('the server restarts on the same port; what changed while it was down is caught by the resync', async () => {
-    await rig.app.press('4');
+    await rig.app.press('\u001b4');
     const open = wireList(exchangeCall(rig, 'trade.getUnfilledOrders', { limit: '100' }).list).map((r) => wireString(r.orderId));
     expect(open.length).toBeGreaterThan(0);
     const mark = frameMark(rig);

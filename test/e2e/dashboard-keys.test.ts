@@ -120,7 +120,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
   it('places a limit order, sees it in open orders, modifies it, cancels it', async () => {
     // 3% under the market: it rests, and stays inside the ticket's 5% distance-from-mark guard.
     const price = bestBid().mul(0.97).floor();
-    await app.press('2');
+    await app.press('\u001b2');
     await ticketField(2); // side, type, price
     await typeIntoSelected(price.toFixed());
     await app.press('j'); // qty
@@ -134,17 +134,21 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     expect(placed?.qty).toBe('0.01');
 
     // Open orders shows it; modify its price with e.
-    await app.press('4');
+    await app.press('\u001b4');
     await app.waitForText(orderRow(price));
     const moved = price.minus(100);
     await app.press('e');
     await waitFor(() => session.store.getState().ui.overlay === 'orderEdit', 2000);
-    await app.waitForText('▌');
+    await app.waitForText('Modify buy BTCUSDT');
     await afterEffects();
+    // The cursor rests on the price: the digits start editing it, no Enter first.
     await app.press(moved.toFixed());
     await app.waitForText(`${moved.toFixed()}▌`);
-    // Enter reviews the change; y sends it.
+    // Enter finishes the edit (it never reviews); o reviews the change; y sends it.
     await app.press(ENTER);
+    await waitFor(() => !app.frame().includes(`${moved.toFixed()}▌`), 2000, () => app.frame());
+    expect(session.store.getState().ui.overlay).toBe('orderEdit');
+    await app.press('o');
     await waitFor(() => session.store.getState().ui.overlay === 'orderConfirm', 2000, () => app.frame());
     await app.waitForText(`send: price ${moved.toFixed()}`);
     await app.press('y');
@@ -162,7 +166,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
   }, 15_000);
 
   it('a market order opens a position; c, y closes it; the account is flat', async () => {
-    await app.press('2');
+    await app.press('\u001b2');
     await app.press('m');
     await app.waitForText(/type\s+market/);
     await ticketField(3); // side, type, price (disabled for market), qty
@@ -172,7 +176,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await app.press('y');
     await app.waitForText('accepted: order');
     await eventually(async () => (await exchangePositions()).length === 1, 3000, () => 'no position on the exchange');
-    await app.press('5');
+    await app.press('\u001b5');
     await app.waitForText(/> BTCUSDT long\s+0\.020/);
     const opened = await exchangePositions();
     expect(opened[0]?.['total']).toBe('0.02');
@@ -185,14 +189,14 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await app.waitForText(/close BTCUSDT long: accepted \(order \d+\)/);
     expect(app.frame()).not.toMatch(/> BTCUSDT long/);
     // Back to limit for the next scenarios.
-    await app.press('2');
+    await app.press('\u001b2');
     await app.press('m');
     await app.waitForText(/type\s+limit/);
   }, 15_000);
 
   it('refuses an invalid quantity with its reason and sends nothing', async () => {
     const placesBefore = placeCalls;
-    await app.press('2');
+    await app.press('\u001b2');
     await ticketField(3);
     await typeIntoSelected('0.0001');
     await app.waitForText('quantity 0.0001 has 4 decimals');
@@ -205,7 +209,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
   }, 15_000);
 
   it('a look at the help keeps the ticket as typed (the panels stay mounted under an overlay)', async () => {
-    await app.press('2');
+    await app.press('\u001b2');
     await ticketField(3);
     await typeIntoSelected('0.0123');
     await app.waitForText('quantity 0.0123 has 4 decimals');
@@ -222,7 +226,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
 
   it('arms the countdown over resting orders; when renewals stop the exchange cancels them and the panel says so', async () => {
     const base = bestBid().mul(0.97).floor();
-    await app.press('2');
+    await app.press('\u001b2');
     await ticketField(2);
     await typeIntoSelected(base.toFixed());
     await app.press('j');
@@ -241,7 +245,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await app.waitForText('4 Orders 2 open');
 
     // 7 focuses the countdown; a opens the window field; 5 s; Enter arms.
-    await app.press('7');
+    await app.press('\u001b7');
     await app.press('a');
     await app.waitForText('▌');
     await afterEffects();
@@ -267,7 +271,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await app.waitForText('cancelled all UTA orders');
     expect(countdownCalls.slice(failingAt)).toEqual([]);
     // The open-orders panel follows the exchange (reloaded over REST, the private socket is down).
-    await app.press('4');
+    await app.press('\u001b4');
     await app.waitForText('4 Orders 0 open');
   }, 20_000);
 });

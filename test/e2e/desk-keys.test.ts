@@ -9,7 +9,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fmtPct } from '../../src/domain/format.js';
-import { afterEffects, chooseWith, escapeTo, eventually, KEY, list, logLines, rec, startDeskRig, typeIntoField, type DeskRig } from '../helpers/desk-rig.js';
+import { afterEffects, chooseWith, escapeTo, eventually, focusPanel, KEY, list, logLines, rec, startDeskRig, typeIntoField, type DeskRig } from '../helpers/desk-rig.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 /** One loan poll period of the services (10 s) plus slack. */
@@ -65,8 +65,9 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     await app.waitForText(/Collateral\s+BTC/);
     for (let i = 0; i < 4; i += 1) await app.press(KEY.down); // collateral, term, coll. amount, loan amount
     await typeIntoField(rig, '20000');
-    await app.press('s');
-    await app.waitForText('Confirm: borrow 20000 USDT against ? BTC, FLEXIBLE');
+    await app.press('o');
+    await app.waitForText(/Confirm: borrow 20000 USDT against ≈[0-9.]+ BTC, FLEXIBLE/);
+    await app.waitForText('y sends');
     expect(exchangeLoans()).toEqual([]);
     await app.press('y');
     await app.waitForText(/borrowed: order \d+/);
@@ -102,7 +103,7 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     await app.waitForText(`Add collateral ${orderId}`);
     await typeIntoField(rig, add.toFixed());
     await app.waitForText(/ratio \d+\.\d\d% → \d+\.\d\d%/);
-    await app.press('s');
+    await app.press('o');
     await app.waitForText('Confirm: ratio');
     await app.press('y');
     await app.waitForText(/collateral added: ratio now [0-9.]+%/);
@@ -120,7 +121,7 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     await app.press('r');
     await app.waitForText(`Repay ${orderId}`);
     await app.waitForText('repays everything');
-    await app.press('s');
+    await app.press('o');
     await app.waitForText('Confirm: repays everything');
     await app.press('y');
     await app.waitForText(/repaid [0-9.]+ \(interest [0-9.]+, principal 20000\)/);
@@ -142,7 +143,7 @@ describe('hold mode by keys', () => {
   it('refuses while a position is open (nothing sent), then switches to hedge and back once flat', async () => {
     const { app, session } = rig;
     // A market order for 0.02 BTCUSDT opens a position (ticket: m for market, qty, o, y).
-    await app.press('2');
+    await focusPanel(rig, 'ticket');
     await app.press('m');
     await app.waitForText(/type\s+market/);
     for (let i = 0; i < 16; i += 1) await app.press('k');
@@ -155,14 +156,14 @@ describe('hold mode by keys', () => {
     await eventually(rig, () => exchangePositions().length === 1, 3000, () => 'no position on the exchange');
     await waitFor(() => Object.values(session.store.getState().positions.open).some((p) => !p.size.isZero()), 3000);
 
-    // 6, H: the hold-mode view; Enter cycles the choice to hedge_mode; r refuses.
+    // 6, H: the hold-mode view; Enter cycles the choice to hedge_mode; o refuses.
     const before = handledCount('account.setHoldMode');
-    await app.press('6');
+    await focusPanel(rig, 'account');
     await app.press('H');
     await app.waitForText('Set hold mode (one-way / hedge)');
     await app.waitForText('POST /api/v3/account/set-hold-mode');
     await chooseWith(rig, KEY.enter, 'hedge_mode');
-    await app.press('r');
+    await app.press('o');
     await app.waitForText('refused: hold mode can change only when flat: 1 open position');
     expect(app.frame()).not.toContain('Send this?');
     expect(logLines(rig).some((l) => l.includes('refused, nothing sent: hold mode can change only when flat'))).toBe(true);
@@ -174,7 +175,7 @@ describe('hold mode by keys', () => {
     await escapeTo(rig, null);
 
     // 5, c, y closes the position; wait until flat everywhere.
-    await app.press('5');
+    await focusPanel(rig, 'positions');
     await app.waitForText(/> BTCUSDT long\s+0\.020/);
     await app.press('c');
     await waitFor(() => session.store.getState().ui.overlay === 'positions', 2000);
@@ -183,18 +184,18 @@ describe('hold mode by keys', () => {
     await app.waitForText('5 Positions (0)');
     await waitFor(() => Object.values(session.store.getState().positions.open).every((p) => p.size.isZero()) && Object.keys(session.store.getState().orders.open).length === 0, 3000);
 
-    // Flat: H offers the mode the account is not in; r reviews, y sends; the reply shows, the exchange
+    // Flat: H offers the mode the account is not in (the present one shown beside it); o reviews, y sends; the reply shows, the exchange
     // holds the new mode, and the store has it at once (the settings poll runs every 30 s; a hold-mode
     // write reads them again right away, so the ticket maps intents by the new mode).
     const heldMode = () => session.store.getState().extras.settings?.holdMode;
     for (const mode of ['hedge_mode', 'one_way_mode'] as const) {
       await waitFor(() => heldMode() === (mode === 'hedge_mode' ? 'one_way_mode' : 'hedge_mode'), 3000, () => `store hold mode ${String(heldMode())}`);
-      await app.press('6');
+      await focusPanel(rig, 'account');
       await app.press('H');
       await app.waitForText('Set hold mode (one-way / hedge)');
-      await app.waitForText(`holdMode* ‹ ${mode} ›`);
-      await app.press('r');
-      await app.waitForText('Send this? y sends, Esc goes back');
+      await app.waitForText(`holdMode* ‹ ${mode} › now ${mode === 'hedge_mode' ? 'one_way_mode' : 'hedge_mode'}`);
+      await app.press('o');
+      await app.waitForText('Send this? y sends, n or Esc goes back');
       await app.waitForText('POST /api/v3/account/set-hold-mode');
       await app.waitForText(`holdMode = ${mode}`);
       const sent = handledCount('account.setHoldMode');
@@ -214,7 +215,7 @@ describe('sub-accounts by keys', () => {
   it('refuses a name with digits (nothing sent), creates one with letters, lists it under U', async () => {
     const { app } = rig;
     const name = 'deskkeys';
-    await app.press('6');
+    await focusPanel(rig, 'account');
     await app.press('N');
     await app.waitForText('Create a sub-account');
     await app.waitForText('POST /api/v3/user/create-sub');
@@ -223,7 +224,7 @@ describe('sub-accounts by keys', () => {
 
     // An invalid name: the validator's message, nothing sent.
     await typeIntoField(rig, 'desk42');
-    await app.press('r');
+    await app.press('o');
     await app.waitForText(/not sent: .*username/);
     expect(app.frame()).toContain('1 to 20 lower-case letters');
     expect(app.frame()).not.toContain('Send this?');
@@ -231,10 +232,10 @@ describe('sub-accounts by keys', () => {
     await afterEffects();
     expect(handledCount('user.createSub')).toBe(before);
 
-    // A valid name: review, y, the reply with the new subUid and its virtual e-mail style name.
+    // A valid name: review (o), y, the reply with the new subUid and its virtual e-mail style name.
     await typeIntoField(rig, name);
-    await app.press('r');
-    await app.waitForText('Send this? y sends, Esc goes back');
+    await app.press('o');
+    await app.waitForText('Send this? y sends, n or Esc goes back');
     await app.waitForText(`username = ${name}`);
     await app.press('y');
     await app.waitForText(`${name}@virtual-bitget.com`);

@@ -203,7 +203,7 @@ describe('every desk view opens by keys against the exchange', () => {
         logFrom = accessLog.length;
         callFrom = uiCalls.length;
         const before = app.frame();
-        await app.press('r');
+        await app.press('o');
         await waitFor(() => app.frame() !== before && !app.frame().includes(status), 3000, () => app.frame());
         status = await statusLine(v);
         expect(status, `${v.command} still refused after filling ${fill.field}`).not.toMatch(REFUSED);
@@ -218,14 +218,14 @@ describe('every desk view opens by keys against the exchange', () => {
       await escapeTo(rig, null);
       // The dashboard is back, its panel focused.
       await app.waitForText('Book BTCUSDT');
-      expect(app.frame()).not.toContain('Form / results');
+      expect(app.frame()).not.toContain('Form/results');
       expect(session.store.getState().ui.focus).toBe(v.scope);
     });
     // Only the views whose operation needs an identifier (or an amount) cannot run on open.
     expect(notSent.map((l) => l.split(':')[0])).toEqual(Object.keys(FILL_INS));
   }, 120_000);
 
-  it('each write view reviews with r (method and path) or says what is missing, and sends nothing', async () => {
+  it('each write view reviews with o (method and path) or says what is missing, and sends nothing', async () => {
     const { app, accessLog, uiCalls, session } = rig;
     for (const v of writes) await forView(v, async () => {
       const op = OPERATION_CATALOG.describe(v.op);
@@ -235,12 +235,12 @@ describe('every desk view opens by keys against the exchange', () => {
       await focusPanel(rig, v.scope);
       await app.press(v.key);
       await app.waitForText(v.title.slice(0, 40));
-      await app.waitForText('fill the form, then r to review');
-      await app.press('r');
+      await app.waitForText('fill the form, then o to review');
+      await app.press('o');
       const shown = await waitFor(
-        () => (app.frame().includes('Send this? y sends, Esc goes back') && app.frame().includes(`  ${op.method} ${op.path}`) ? 'review' : /(?:not sent|refused|fix the marked fields?): [^║\n]*[^║\s]/.exec(app.frame())?.[0]),
+        () => (app.frame().includes('Send this? y sends, n or Esc goes back') && app.frame().includes(`  ${op.method} ${op.path}`) ? 'review' : /(?:not sent|refused|fix the marked fields?): [^║\n]*[^║\s]/.exec(app.frame())?.[0]),
         3000,
-        () => `${v.command}: r showed neither a review nor a problem\n${app.frame()}`,
+        () => `${v.command}: o showed neither a review nor a problem\n${app.frame()}`,
       );
       expect(shown.length).toBeGreaterThan(0);
       await afterEffects();

@@ -158,7 +158,7 @@ async function typeIntoSelected(rig: ChaosRig, text: string): Promise<void> {
  */
 export async function reviewLimitBuy(rig: ChaosRig, price: Decimal, qty: string): Promise<void> {
   const { app } = rig;
-  await app.press('2');
+  await app.press('\u001b2');
   for (let i = 0; i < 16; i += 1) await app.press('k');
   await app.press('j');
   await app.press('j');

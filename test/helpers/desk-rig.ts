@@ -127,13 +127,14 @@ export function digitOf(scope: string): string {
 }
 
 /**
- * Focuses a panel with its digit and waits until the app has rendered with the new focus (the key
+ * Focuses a panel with Alt and its digit (works even when the cursor rests on a text field, where a
+ * bare digit types) and waits until the app has rendered with the new focus (the key
  * dispatcher reads the focus of the last render: a key sent before that goes to the old panel).
  */
 export async function focusPanel(rig: DeskRig, scope: string): Promise<void> {
   const { app, session } = rig;
   if (session.store.getState().ui.focus === scope && session.store.getState().ui.overlay === null) return;
-  await app.press(digitOf(scope));
+  await app.press(`\u001b${digitOf(scope)}`);
   await waitFor(() => session.store.getState().ui.focus === scope, 2000, () => `focus ${session.store.getState().ui.focus}, wanted ${scope}`);
   const frames = app.frames.length;
   await waitFor(() => app.frames.length > frames, 2000, () => 'no render after the focus change');

@@ -2,9 +2,9 @@ import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import type { AppServices } from '../../src/services/app-services.js';
 import type { AppStore } from '../../src/store/create-app-store.js';
-import { AppContext, type AppContextValue } from '../../src/ui/hooks/app-context.js';
+import { AppContext, useAppContext, type AppContextValue } from '../../src/ui/hooks/app-context.js';
 import { useAppStore } from '../../src/ui/hooks/use-app-store.js';
-import { CommandRegistryContext, TextCaptureContext, useKeyDispatcher, type CommandRegistry } from '../../src/ui/hooks/use-commands.js';
+import { CommandRegistryContext, newTextCaptureSlot, TextCaptureContext, useKeyDispatcher, type CommandRegistry } from '../../src/ui/hooks/use-commands.js';
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
 import type { KeyScope } from '../../src/ui/keys/binding-types.js';
 import { MONOCHROME } from '../../src/ui/theme.js';
@@ -32,9 +32,13 @@ export function unusedServices(over: Partial<AppServices> = {}): AppServices {
 }
 
 function Harness({ children }: { readonly children: ReactElement }) {
-  const focus = useAppStore((s) => s.ui.focus) as KeyScope;
-  const overlay = useAppStore((s) => s.ui.overlay);
-  useKeyDispatcher(overlay ? (`overlay.${overlay}` as KeyScope) : null, focus);
+  const { store } = useAppContext();
+  // Subscribed so a focus or overlay change renders (the dispatcher reads the store at each key).
+  useAppStore((s) => `${s.ui.focus}|${s.ui.overlay ?? ''}`);
+  useKeyDispatcher(() => {
+    const { focus, overlay } = store.getState().ui;
+    return { overlay: overlay ? (`overlay.${overlay}` as KeyScope) : null, focus: focus as KeyScope };
+  });
   return children;
 }
 
@@ -55,10 +59,11 @@ export function renderPanel(element: ReactElement, options: { readonly store: Ap
     ...options.context,
   };
   const registry: CommandRegistry = new Map();
+  const slot = newTextCaptureSlot();
   const instance = render(
     <AppContext.Provider value={value}>
       <CommandRegistryContext.Provider value={registry}>
-        <TextCaptureContext.Provider value={{ current: null }}>
+        <TextCaptureContext.Provider value={slot}>
           <Harness>{element}</Harness>
         </TextCaptureContext.Provider>
       </CommandRegistryContext.Provider>

@@ -21,6 +21,12 @@ export interface Banner {
   readonly at: number;
 }
 
+/** A one-line answer to the last key (a refused character, a command that cannot run now). */
+export interface KeyHint {
+  readonly level: 'info' | 'warn';
+  readonly text: string;
+}
+
 /** Screen state that is not exchange data. */
 export interface UiData {
   /** The focused panel id. */
@@ -30,6 +36,8 @@ export interface UiData {
   /** Bounded event log, newest last. */
   readonly log: readonly EventLogEntry[];
   readonly banner: Banner | null;
+  /** Shown in the footer until the next key. */
+  readonly hint: KeyHint | null;
 }
 
 /** Event-log entries kept. */
@@ -43,11 +51,12 @@ export interface UiSlice {
   /** Appends to the event log (drops the oldest past MAX_LOG). */
   logEvent(level: LogLevelUi, text: string, at: number): void;
   setBanner(banner: Banner | null): void;
+  setHint(hint: KeyHint | null): void;
 }
 
 /** Builds the UI slice. */
 export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
-  ui: { focus: 'book', overlay: null, log: [], banner: null },
+  ui: { focus: 'book', overlay: null, log: [], banner: null, hint: null },
   setFocus: (panel) => set((s: AppState) => ({ ui: { ...s.ui, focus: panel } })),
   setOverlay: (overlay) => set((s: AppState) => ({ ui: { ...s.ui, overlay } })),
   logEvent: (level, text, at) =>
@@ -58,4 +67,5 @@ export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
       return { ui: { ...s.ui, log } };
     }),
   setBanner: (banner) => set((s: AppState) => ({ ui: { ...s.ui, banner } })),
+  setHint: (hint) => set((s: AppState) => ({ ui: { ...s.ui, hint } })),
 });

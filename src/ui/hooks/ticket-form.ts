@@ -71,7 +71,7 @@ export interface TicketEnv {
   readonly bestBid: Decimal | null;
   readonly bestAsk: Decimal | null;
   readonly lastPrice: Decimal | null;
-  /** From a position of the account; default one_way_mode. */
+  /** The account setting (else a position's; default one_way_mode). */
   readonly holdMode: HoldMode;
   readonly delivery: DeliveryStatus | null;
 }

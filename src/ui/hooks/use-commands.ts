@@ -1,8 +1,8 @@
 import { useInput } from 'ink';
-import { createContext, useContext, useEffect, useMemo, useRef } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeyScope } from '../keys/bindings.js';
 import type { CommandId } from '../keys/commands.js';
-import { dispatchKey, type CommandHandler, type CommandRegistration } from '../keys/dispatcher.js';
+import { boundIn, describeCommand, dispatchKey, innermostScope, type CommandHandler, type CommandRegistration, type DispatchContext } from '../keys/dispatcher.js';
 import { useLatest } from './use-latest.js';
 import { keyNames } from '../keys/key-names.js';
 import { useAppContext } from './app-context.js';
@@ -38,13 +38,32 @@ export function useCommand(id: CommandId, handler: CommandHandler, disabledReaso
 /** A text field that wants raw keys first; returns true when it consumed the key. */
 export type TextCaptureHandler = (key: string) => boolean;
 
-/** The active text capture (at most one: the field being edited). */
+/** A form's answer to "which text field does the cursor rest on right now?" (null: none). */
+export type RestingFieldResolver = () => RestingField | null;
+
+/** A text field the cursor rests on: it may take a typed character and start editing with it. */
+export interface RestingField {
+  /** Takes `key` when it is a character the field accepts: editing starts with it. */
+  offer(key: string): boolean;
+}
+
+/**
+ * The keyboard's field state: the field being edited (at most one; it owns every printable key)
+ * and the forms' resolvers of the field the cursor rests on (a typed character it accepts starts
+ * editing it, no Enter first).
+ */
 export interface TextCaptureSlot {
   current: TextCaptureHandler | null;
+  readonly resting: Set<RestingFieldResolver>;
+}
+
+/** A fresh, empty slot (one per mounted app). */
+export function newTextCaptureSlot(): TextCaptureSlot {
+  return { current: null, resting: new Set() };
 }
 
 /** Context holding the text-capture slot of the mounted app. */
-export const TextCaptureContext = createContext<TextCaptureSlot>({ current: null });
+export const TextCaptureContext = createContext<TextCaptureSlot>(newTextCaptureSlot());
 
 /**
  * While `active`, every key (as a key name: `a`, `7`, `.`, `backspace`, `left`, `enter`, `escape`…)
@@ -84,16 +103,80 @@ export interface TextCaptureControl {
   release(): void;
 }
 
-/** The app's single keyboard entry point: a text capture first, then the bindings table. */
-export function useKeyDispatcher(overlay: KeyScope | null, focus: KeyScope): void {
+/**
+ * Registers a form's resting-field resolver while mounted. The resolver reads the present (its
+ * cursor ref, the store's overlay) and answers null whenever the form is not where keys go.
+ */
+export function useRestingField(resolve: RestingFieldResolver): void {
+  const slot = useContext(TextCaptureContext);
+  const latest = useLatest(resolve);
+  useEffect(() => {
+    const own: RestingFieldResolver = () => latest.current();
+    slot.resting.add(own);
+    return () => void slot.resting.delete(own);
+  }, [slot]);
+}
+
+/** The scopes keys go to right now (read from the store at each key, not from the last render). */
+export type ScopeReader = () => DispatchContext;
+
+/** A single printable character (what a field may take). */
+function printable(name: string): boolean {
+  return name.length === 1 && name >= ' ';
+}
+
+/**
+ * The app's single keyboard entry point. Each key of a chunk runs in order against the state the
+ * previous one left: the field being edited takes it first (it owns every printable key), then a
+ * field the cursor rests on may start editing with it (a character it accepts that the innermost
+ * scope does not bind), then the bindings of the scopes read now. When a key changes the focus or
+ * the overlay, the rest of the chunk waits for the render that mounts what now has the keys; a
+ * chunk that only types into a field (a paste) still costs one render.
+ */
+export function useKeyDispatcher(scopes: ScopeReader): void {
   const registry = useRegistry();
   const capture = useContext(TextCaptureContext);
   const { bindings, store, now } = useAppContext();
-  useInput((input, key) => {
-    for (const name of keyNames(input, key)) {
-      if (capture.current?.(name)) continue;
-      const result = dispatchKey(name, { overlay, focus }, bindings, registry);
-      if (result.kind === 'disabled') store.getState().logEvent('warn', `${result.command}: ${result.reason}`, now());
+  const queue = useRef<{ readonly name: string; readonly first: boolean }[]>([]);
+  const [turn, setTurn] = useState(0);
+  const read = useLatest(scopes);
+  const scopeKey = (ctx: DispatchContext) => `${ctx.overlay ?? ''}|${ctx.focus}`;
+  const one = (name: string, first: boolean): void => {
+    const ctx = read.current();
+    if (store.getState().ui.hint !== null) store.getState().setHint(null);
+    if (capture.current?.(name)) return;
+    if (printable(name) && !boundIn(name, innermostScope(ctx), bindings)) {
+      for (const resolve of capture.resting) {
+        const field = resolve();
+        if (field?.offer(name)) return;
+      }
     }
+    const result = dispatchKey(name, ctx, bindings, registry, first);
+    if (result.kind === 'disabled') {
+      const text = `${describeCommand(result.command, bindings)}: ${result.reason}`;
+      store.getState().setHint({ level: 'warn', text });
+      store.getState().logEvent('warn', text, now());
+    }
+  };
+  const drain = (): void => {
+    while (queue.current.length > 0) {
+      const before = scopeKey(read.current());
+      const next = queue.current.shift();
+      if (next) one(next.name, next.first);
+      if (queue.current.length > 0 && scopeKey(read.current()) !== before) {
+        setTurn((t) => t + 1);
+        return;
+      }
+    }
+  };
+  useInput((input, key) => {
+    const waiting = queue.current.length > 0;
+    queue.current.push(...keyNames(input, key).map((name, i) => ({ name, first: i === 0 })));
+    if (!waiting) drain();
   });
+  // Runs after the commit of the render the scope change asked for: children's effects (the new
+  // overlay's commands, captures and resting fields) ran first.
+  useEffect(() => {
+    if (turn > 0) drain();
+  }, [turn]);
 }

@@ -10,7 +10,7 @@ import { TICKET_OVERLAYS } from '../keys/areas/ticket.js';
 import { Command } from '../keys/commands.js';
 import { useAppContext } from './app-context.js';
 import { useAppStore } from './use-app-store.js';
-import { useCommand } from './use-commands.js';
+import { useCommand, useRestingField } from './use-commands.js';
 import { useOrderGuards } from './use-order-guards.js';
 import { useRefState } from './use-ref-state.js';
 import { useTextField, type TextField } from './use-text-field.js';
@@ -21,6 +21,7 @@ import {
   INFO_FIELDS,
   isTextField,
   prefillPrice,
+  qtyUnitLabel,
   quickSide,
   TEXT_FIELD_KEYS,
   TICKET_FIELDS,
@@ -44,7 +45,7 @@ export interface LoadPrice {
 
 /** The last submission's result, shown until the next edit. */
 export interface TicketOutcome {
-  readonly kind: 'sending' | 'accepted' | 'rejected' | 'unknown' | 'refused';
+  readonly kind: 'sending' | 'accepted' | 'rejected' | 'unknown' | 'refused' | 'note';
   readonly text: string;
 }
 
@@ -106,7 +107,11 @@ function useTicketEnv(): TicketEnv {
   const ask = useAppStore((s) => s.market.books[key]?.asks[0]?.price ?? s.market.tickers[key]?.ask1Price.toFixed());
   const last = useAppStore((s) => s.market.tickers[key]?.lastPrice.toFixed());
   const delivery = useAppStore((s) => s.market.delivery[key] ?? s.market.tickers[key]?.deliveryStatus ?? null);
+  // The account's setting first (polled, and read again right after a mode write or a position
+  // push that shows a change); a position's own mode only until the first poll answers.
   const holdMode = useAppStore((s): HoldMode => {
+    const set = s.extras.settings?.holdMode;
+    if (set === 'hedge_mode' || set === 'one_way_mode') return set;
     const own = Object.values(s.positions.open).find((p) => p.category === selected.category);
     return own?.holdMode ?? Object.values(s.positions.open)[0]?.holdMode ?? 'one_way_mode';
   });
@@ -135,6 +140,11 @@ function useTicketEnv(): TicketEnv {
 export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState {
   const { store, services, now } = useAppContext();
   const env = useTicketEnv();
+  // What max-open depends on besides the ticket: the symbol's leverage and margin mode, the hold mode.
+  const leverageSig = useAppStore((s) => {
+    const l = s.extras.settings?.symbolLeverage.filter((x) => x.category === env.category && x.symbol === env.symbol) ?? [];
+    return `${s.extras.settings?.holdMode ?? ''}|${l.map((x) => `${x.marginMode}:${x.leverage.toFixed()}`).join(',')}`;
+  });
   const envNow = useLatest(env);
   const trading = services.trading;
   const readOnly = trading === null;
@@ -148,11 +158,11 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   /** Warning kinds the user acknowledged with a first y; null = none yet. */
   const [acked, setAcked] = useState<readonly OrderWarningKind[] | null>(null);
   const checkGuards = useOrderGuards();
-  const textOpts = { accept: /^[\x20-\x7e]$/, maxLength: 24 };
-  const price = useTextField(textOpts);
-  const qty = useTextField(textOpts);
-  const tp = useTextField(textOpts);
-  const sl = useTextField(textOpts);
+  const textOpts = { accept: /^[0-9.]$/, maxLength: 24, takes: 'digits and .' };
+  const price = useTextField({ ...textOpts, label: 'price' });
+  const qty = useTextField({ ...textOpts, label: 'qty' });
+  const tp = useTextField({ ...textOpts, label: 'take-profit' });
+  const sl = useTextField({ ...textOpts, label: 'stop-loss' });
   const textFields: Readonly<Record<keyof TicketTexts, TextField>> = { price, qty, takeProfit: tp, stopLoss: sl };
   const texts: TicketTexts = { price: price.value, qty: qty.value, takeProfit: tp.value, stopLoss: sl.value };
   const derived = deriveTicket(env, choices, texts);
@@ -176,23 +186,34 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     for (const f of Object.values(textFields)) if (f.isEditing()) f.stopEditing();
   };
 
-  // Any text edit clears the last outcome.
+  // Any text edit clears the last outcome (not the note of a change the ticket made itself).
   const textSig = `${texts.price}|${texts.qty}|${texts.takeProfit}|${texts.stopLoss}`;
   const firstSig = useRef(textSig);
+  const ownEdit = useRef(false);
   useEffect(() => {
-    if (textSig !== firstSig.current) setOutcome(null);
+    if (ownEdit.current) ownEdit.current = false;
+    else if (textSig !== firstSig.current) setOutcome(null);
   }, [textSig]);
 
-  // A new instrument: its prices do not carry over.
+  // A new instrument: its prices do not carry over, and a quantity only when its unit is the same
+  // (0.01 BTC is not 0.01 USD of contracts); a cleared quantity says so.
   const key = `${env.category}:${env.symbol}`;
-  const lastKey = useRef(key);
+  const unitNow = qtyUnitLabel(env, derived.mapped.side, choices.orderType);
+  const lastKey = useRef({ key, unit: unitNow });
   useEffect(() => {
-    if (lastKey.current === key) return;
-    lastKey.current = key;
+    const before = lastKey.current;
+    lastKey.current = { key, unit: unitNow };
+    if (before.key === key) return;
+    const typed = qty.current();
+    const clearQty = typed !== '' && before.unit !== unitNow;
+    ownEdit.current = clearQty || [price, tp, sl].some((f) => f.current() !== '');
     price.setValue('');
     tp.setValue('');
     sl.setValue('');
-    setOutcome(null);
+    if (clearQty) {
+      qty.setValue('');
+      setOutcome({ kind: 'note', text: `qty cleared: ${typed} ${before.unit} does not carry to ${env.symbol} (${unitNow})` });
+    } else setOutcome(null);
   }, [key]);
 
   // The book (via the lead's wiring) loads a price.
@@ -227,7 +248,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
       live = false;
       clearTimeout(timer);
     };
-  }, [env.category, env.symbol, choices.orderType, side, readOnly, priceText]);
+  }, [env.category, env.symbol, choices.orderType, side, readOnly, priceText, leverageSig]);
 
   const startEdit = (id: TicketFieldId) => {
     const k = TEXT_FIELD_KEYS[id];
@@ -310,14 +331,25 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const ro = () => (readOnly ? TICKET_READ_ONLY_REASON : null);
   // Handlers read the present (cursorNow, choicesNow, editingNow, derivedNow), never the last render.
   const disabledNow = () => derivedNow().fields.find((f) => f.id === cursorNow.current)?.disabledReason ?? null;
+  // The text field under the cursor takes a typed digit at once (no Enter first) while the ticket
+  // has the keys: focused, nothing open over it, nothing being edited.
+  const focusedNow = useLatest(focused);
+  useRestingField(() => {
+    if (readOnly || !focusedNow.current || store.getState().ui.overlay !== null || editingNow() !== null) return null;
+    const k = TEXT_FIELD_KEYS[cursorNow.current];
+    if (!k || disabledNow() !== null) return null;
+    return textFields[k];
+  });
   useCommand(Command.TICKET_UP, () => (editingNow() === 'price' ? stepPriceBy(1) : move(-1)));
   useCommand(Command.TICKET_DOWN, () => (editingNow() === 'price' ? stepPriceBy(-1) : move(1)));
   useCommand(
     Command.TICKET_ENTER,
     () => {
       if (editingNow()) return stopAll();
-      if (isTextField(cursorNow.current) && startEdit(cursorNow.current)) return undefined;
-      return review();
+      if (isTextField(cursorNow.current)) return void startEdit(cursorNow.current);
+      // A choice: its next option, as in every form. Enter never reviews or sends; `o` reviews.
+      if (disabledNow() === null) setChoices(cycleChoice(choicesNow.current, cursorNow.current, 1));
+      return undefined;
     },
     ro,
   );

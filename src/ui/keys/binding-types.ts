@@ -40,4 +40,9 @@ export interface Binding {
   readonly scope: KeyScope;
   /** Shown in the footer when its scope is active. */
   readonly showInFooter: boolean;
+  /**
+   * The key sends a reviewed write. It counts only as the first key of its input chunk: a `y`
+   * that arrives in one burst with the keys that opened the review was never seen on screen.
+   */
+  readonly sends?: true;
 }

@@ -20,6 +20,8 @@ export const Command = {
   ...LOANS_COMMANDS,
   ...VIEWS_COMMANDS,
   APP_QUIT: 'app.quit',
+  /** Ctrl-C while the quit prompt is up: quit now (the terminal is restored as on any quit). */
+  APP_FORCE_QUIT: 'app.forceQuit',
   APP_HELP: 'app.help',
   APP_PALETTE: 'app.palette',
   APP_CLOSE_OVERLAY: 'app.closeOverlay',

@@ -53,7 +53,9 @@ describe('dispatch', () => {
   });
   it('footer hints come from the same table', () => {
     const hints = footerHints({ overlay: null, focus: 'book' }, DEFAULT_BINDINGS);
-    expect(hints.map((h) => h.key)).toEqual(expect.arrayContaining(['q', '?', 'up', 'd']));
+    expect(hints.map((h) => h.key)).toEqual(expect.arrayContaining(['q', '?', '↑', 'd', 'Enter']));
+    // The focused panel's keys come before the global ones.
+    expect(hints[0]?.key).toBe('↑');
     expect(hints.map((h) => h.key)).not.toContain('y');
   });
 });

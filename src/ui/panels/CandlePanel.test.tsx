@@ -120,7 +120,7 @@ describe('CandlePanel', () => {
     await single.view.waitForText('Candles BTCUSDT');
     await single.view.press('t');
     await waitFor(() => single.store.getState().ui.log.length > 0);
-    expect(single.store.getState().ui.log.map((l) => l.text)).toEqual(['candles.nextType: this pair has market candles only']);
+    expect(single.store.getState().ui.log.map((l) => l.text)).toEqual(['Next candle type (market/mark/index/premium): this pair has market candles only']);
     expect(single.asked).toEqual([]);
     expect(store.getState().ui.focus).toBe('candles');
   });

@@ -10,7 +10,7 @@ export interface ConfirmOverlayProps {
   readonly width: number;
 }
 
-/** A modal question answered with y/Enter or n/Esc (bindings scope `overlay.confirm`). */
+/** A modal question answered with y or n/Esc (bindings scope `overlay.confirm`). */
 export function ConfirmOverlay({ question, details = [], width }: ConfirmOverlayProps) {
   const { theme } = useAppContext();
   return (

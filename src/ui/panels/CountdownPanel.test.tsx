@@ -68,10 +68,14 @@ describe('CountdownPanel', () => {
     expectFits(view.frame(), 60, 10);
   });
 
-  it('"a 15 Enter" in one chunk arms with 15 s', async () => {
-    const { countdown, view } = setup();
+  it('"a 15 Enter" in one chunk reviews 15 s; a y in that chunk does not send, a y of its own does', async () => {
+    const { countdown, view, store } = setup();
     await view.waitForText('OFF');
     await view.press('a15\ry');
+    await view.waitForText('arm countdown=15');
+    await waitFor(() => store.getState().ui.log.some((l) => l.text.includes('press it on its own')));
+    expect(countdown.calls).toEqual([]);
+    await view.press('y');
     await waitFor(() => countdown.calls.length > 0);
     expect(countdown.calls).toEqual(['arm 15']);
   });
@@ -166,7 +170,7 @@ describe('CountdownPanel', () => {
     const { store, countdown, view } = setup();
     await view.press('r');
     await waitFor(() => store.getState().ui.log.length > 0);
-    expect(store.getState().ui.log.at(-1)?.text).toBe('countdown.rearm: the countdown is not armed (a arms it)');
+    expect(store.getState().ui.log.at(-1)?.text).toBe('Re-arm now (asks first): the countdown is not armed (a arms it)');
     expect(countdown.calls).toEqual([]);
     store.getState().setCountdownArmed(20, NOW);
     await view.waitForText('window 20s');
@@ -207,7 +211,7 @@ describe('CountdownPanel', () => {
     await view.waitForText('no API keys');
     await view.press('a');
     await waitFor(() => store.getState().ui.log.length > 0);
-    expect(store.getState().ui.log.at(-1)?.text).toBe('countdown.arm: no API keys');
+    expect(store.getState().ui.log.at(-1)?.text).toBe('Arm the countdown (enter a window, 5–60 s): no API keys');
     expect(view.frame()).not.toContain('Window');
   });
 

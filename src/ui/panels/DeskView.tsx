@@ -1,7 +1,9 @@
 import { Box, Text } from 'ink';
+import type { AccountSettings } from '../../domain/account-extras.js';
 import { fit, fitLeft } from '../../domain/format.js';
 import { FieldRow } from '../components/FieldRow.js';
 import { useAppContext } from '../hooks/app-context.js';
+import { useAppStore } from '../hooks/use-app-store.js';
 import { shownValue, useDeskView, type DeskState } from '../hooks/use-desk-view.js';
 import type { ViewColumn, ViewDef, ViewRow } from '../views/view-types.js';
 import { autoColumns, cellValue, flattenRecord, rowCellText } from '../views/view-values.js';
@@ -77,7 +79,38 @@ function Table({ columns, rows, cursor, offset, width, height, highlight }: { co
   );
 }
 
+/** `10x`, or `10x crossed, 5x isolated` when the account holds several lines for the symbol. */
+function leverageNow(values: Readonly<Record<string, string>>, settings: AccountSettings): Readonly<Record<string, string>> {
+  const category = (values['category'] ?? '').trim();
+  if (category === 'MARGIN') {
+    const coin = (values['coin'] ?? '').trim();
+    const line = settings.coinLeverage.find((c) => c.coin === coin);
+    return line ? { leverage: `${line.leverage.toFixed()}x` } : {};
+  }
+  const symbol = (values['symbol'] ?? '').trim();
+  const lines = settings.symbolLeverage.filter((l) => l.category === category && l.symbol === symbol);
+  const first = lines[0];
+  if (!first) return {};
+  if (lines.length === 1) return { leverage: `${first.leverage.toFixed()}x`, ...(first.marginMode ? { marginMode: first.marginMode } : {}) };
+  return { leverage: lines.map((l) => `${l.leverage.toFixed()}x ${l.marginMode}`).join(', ') };
+}
+
+/**
+ * The account's present value of each field a write form changes, where the store knows it
+ * (`extras.settings`, polled): hold mode, account mode and delta switch, leverage (and margin mode)
+ * of the symbol or margin coin the form names. Field name → value; empty for other operations.
+ */
+export function settingsNow(opId: string | undefined, values: Readonly<Record<string, string>>, settings: AccountSettings | null): Readonly<Record<string, string>> {
+  if (!settings) return {};
+  if (opId === 'account.setHoldMode') return { holdMode: settings.holdMode };
+  if (opId === 'account.adjustAccountMode') return { mode: settings.accountLevel, deltaSwitch: settings.deltaSwitch ? 'yes' : 'no' };
+  if (opId === 'account.setLeverage') return leverageNow(values, settings);
+  return {};
+}
+
 function Form({ s }: { s: DeskState }) {
+  const settings = useAppStore((st) => st.extras.settings);
+  const now = settingsNow(s.op?.id, s.values, settings);
   const labelWidth = Math.min(18, Math.max(8, ...s.fields.map((f) => f.name.length + (f.required ? 1 : 0))));
   return (
     <>
@@ -91,6 +124,7 @@ function Form({ s }: { s: DeskState }) {
           editing={s.editing === f.name}
           placeholder={f.kind === 'time' ? 'now, -7d, 2026-11-20 13:05 (UTC)' : (f.hint ?? (f.choices ? f.choices.join(' | ') : ''))}
           error={s.fieldErrors[f.name] ?? null}
+          {...(now[f.name] ? { unit: `now ${now[f.name]}` } : {})}
         />
       ))}
     </>
@@ -106,7 +140,8 @@ function summary(s: DeskState): string {
 /**
  * A desk view overlay: title and path, the operation's rules in a line, the form (folded to one
  * line while browsing results), the results table or one row's every field, and a status line
- * (page, rows, age, or the problem). A write shows its request for review and waits for `y`.
+ * (page, rows, age, or the problem). A write shows its request for review (`o`) and waits for `y`.
+ * Beside a field a write changes, the account's present value where the store knows it ("now 10x").
  */
 export function DeskView({ def, width, height, now, onClose }: DeskViewProps) {
   const { theme } = useAppContext();
@@ -131,8 +166,8 @@ export function DeskView({ def, width, height, now, onClose }: DeskViewProps) {
         : s.result
         ? `page ${s.result.page} · ${rows.length} row${rows.length === 1 ? '' : 's'}${s.result.next ? ' · n: older page' : ' · last page'}${s.result.page > 1 ? ' · p: newer' : ''} · ${Math.max(0, Math.round((now - s.result.at) / 1000))} s ago`
         : s.op?.write
-          ? 'fill the form, then r to review'
-          : 'r to run';
+          ? 'fill the form, then o to review'
+          : 'o to run';
   return (
     <Box flexDirection="column" borderStyle="double" borderColor={theme.focus ?? undefined} width={width} height={height} overflow="hidden" paddingX={1}>
       <Text wrap="truncate-end">
@@ -154,7 +189,7 @@ export function DeskView({ def, width, height, now, onClose }: DeskViewProps) {
       {s.review ? (
         <Box flexDirection="column">
           <Text bold color={theme.warn ?? undefined} wrap="truncate-end">
-            Send this? y sends, Esc goes back
+            Send this? y sends, n or Esc goes back
           </Text>
           {s.review.map((l, i) => (
             <Text key={i} wrap="truncate-end">

@@ -2,6 +2,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import type { KeyCategory } from '../keys/binding-types.js';
 import { Command } from '../keys/commands.js';
+import { keyLabel } from '../keys/dispatcher.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useCommand } from '../hooks/use-commands.js';
 
@@ -25,7 +26,7 @@ export function HelpOverlay({ width, height }: HelpOverlayProps) {
   for (const b of bindings) {
     if (b.scope.startsWith('overlay.')) continue;
     const list = groups.get(b.category) ?? [];
-    list.push({ keys: b.keys.join(' '), description: b.description, scope: b.scope === 'global' ? '' : ` (${b.scope})` });
+    list.push({ keys: b.keys.map(keyLabel).join(' '), description: b.description, scope: b.scope === 'global' ? '' : ` (${b.scope})` });
     groups.set(b.category, list);
   }
   const lines: { key: string; text: string; head: boolean }[] = [];

@@ -13,10 +13,10 @@ import { OrderResultsView } from '../components/OrderResults.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useOrderGuards } from '../hooks/use-order-guards.js';
-import { useCommand } from '../hooks/use-commands.js';
+import { useCommand, useRestingField } from '../hooks/use-commands.js';
 import type { OrderResults } from '../hooks/use-order-actions.js';
 import { useRefState } from '../hooks/use-ref-state.js';
-import { useTextField } from '../hooks/use-text-field.js';
+import { useTextField, type TextField } from '../hooks/use-text-field.js';
 import { Command } from '../keys/commands.js';
 
 /** Props of the ladder overlay. */
@@ -28,13 +28,18 @@ export interface LadderOverlayProps {
   readonly onClose: () => void;
 }
 
-const NUMBER = /^[0-9.]$/;
+const NUMBER = { accept: /^[0-9.]$/, maxLength: 24, takes: 'digits and .' } as const;
 const TIFS = ['gtc', 'post_only'] as const;
+/** Why the form keys wait while the ladder is under review. */
+const REVIEWING = 'reviewing: y sends, n or Esc goes back to the form';
 
 /**
  * A ladder of limit orders in one batch (place-batch): side, from and to price, how many orders
- * (2–20) and the quantity of each; a preview of every rung snapped to the tick, then `r` to review
- * and `y` to send. Every order gets its own clientOid; per-order results are shown.
+ * (2–20) and the quantity of each; a preview of every rung snapped to the tick, then `o` to review
+ * and `y` to send. Every order gets its own clientOid; per-order results are shown. The keys are
+ * every form's: ↑/↓ or j/k move, Enter edits a text field (or finishes) and cycles a choice, ←/→
+ * cycle, a character the selected text field accepts starts editing it, n/Esc back out. The problem
+ * shown is the one of the values on screen: editing a field clears a refusal of the last review.
  */
 export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
   const { store, services, theme, now: clock } = useAppContext();
@@ -44,18 +49,18 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
   const bid = useAppStore((s) => s.market.books[symbolKey(s.market.selected)]?.bids[0]?.price ?? '');
   const [side, setSide, sideRef] = useRefState<Side>('buy');
   const [tif, setTif, tifRef] = useRefState<(typeof TIFS)[number]>('gtc');
-  const from = useTextField({ accept: NUMBER, maxLength: 24 });
-  const to = useTextField({ accept: NUMBER, maxLength: 24 });
-  const count = useTextField({ initial: '5', accept: /^[0-9]$/, maxLength: 2 });
-  const qty = useTextField({ accept: NUMBER, maxLength: 24 });
+  const from = useTextField({ ...NUMBER, label: 'From price' });
+  const to = useTextField({ ...NUMBER, label: 'To price' });
+  const count = useTextField({ initial: '5', accept: /^[0-9]$/, maxLength: 2, label: 'Orders', takes: 'digits' });
+  const qty = useTextField({ ...NUMBER, label: 'Qty each' });
   const [row, setRow, rowRef] = useRefState(0);
   const [review, setReview, reviewRef] = useRefState(false);
   /** Guard warnings of the reviewed ladder; a first `y` acknowledges them, the second sends. */
   const [warnings, setWarnings, warningsRef] = useRefState<{ readonly texts: readonly string[]; readonly acknowledged: boolean }>({ texts: [], acknowledged: false });
   const guards = useOrderGuards();
   const [results, setResults] = useState<OrderResults | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const editingField = useRef<ReturnType<typeof useTextField> | null>(null);
+  /** The last review's refusal and the form it refused (shown only while the form is unchanged). */
+  const [problem, setProblem] = useState<{ readonly text: string; readonly sig: string } | null>(null);
   // Start the ladder at the best bid so a typical one needs two numbers typed: once, when a bid is
   // first known. Never again: a price that moved under the trader's eyes (or over what they typed)
   // would send rungs they did not choose.
@@ -76,8 +81,10 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
     { label: 'Qty each', field: qty, unit: inst?.baseCoin ?? '' },
     { label: 'Time in force', value: `‹ ${tif} ›`, cycle: () => setTif((x) => (x === 'gtc' ? 'post_only' : 'gtc')) },
   ];
-  const editing = rows.find((r) => r.field?.editing)?.field ?? null;
   const trading = services.trading;
+  /** The form's values right now (refs), and as rendered: a review's refusal belongs to one of them. */
+  const sigNow = () => [sideRef.current, tifRef.current, from.current(), to.current(), count.current(), qty.current()].join('|');
+  const sig = [side, tif, from.value, to.value, count.value, qty.value].join('|');
 
   /** The ladder from the form as it is right now (refs: keys of one burst see each other). */
   const plan = (): { requests: OrderRequest[]; prices: Decimal[] } | string => {
@@ -98,35 +105,42 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
   };
   const p = plan();
 
+  // Handlers read the present (refs, `isEditing`): keys of one burst run before any render.
+  const editingNow = (): TextField | null => rows.find((r) => r.field?.isEditing())?.field ?? null;
   const stopEditing = (): boolean => {
-    const f = editingField.current;
-    if (!f) return false;
-    f.stopEditing();
-    editingField.current = null;
-    return true;
+    const f = editingNow();
+    f?.stopEditing();
+    return f !== null;
   };
   const currentRow = () => rows[rowRef.current];
-  useCommand(Command.DESK_UP, () => setRow((r) => Math.max(0, r - 1)), () => (editingField.current ? 'finish editing first (Enter)' : null));
-  useCommand(Command.DESK_DOWN, () => setRow((r) => Math.min(rows.length - 1, r + 1)), () => (editingField.current ? 'finish editing first (Enter)' : null));
-  useCommand(Command.DESK_ENTER, () => {
-    if (stopEditing()) return;
-    const r = currentRow();
-    if (r?.cycle) return r.cycle();
-    if (r?.field) {
-      editingField.current = r.field;
-      r.field.startEditing();
-    }
-  });
-  useCommand(Command.DESK_LEFT, () => currentRow()?.cycle?.());
-  useCommand(Command.DESK_RIGHT, () => currentRow()?.cycle?.());
+  const reviewing = () => (reviewRef.current ? REVIEWING : null);
+  const move = (delta: number) => {
+    stopEditing();
+    setRow((r) => Math.min(rows.length - 1, Math.max(0, r + delta)));
+  };
+  useRestingField(() => (store.getState().ui.overlay === 'ladder' && !reviewRef.current && editingNow() === null ? (currentRow()?.field ?? null) : null));
+  useCommand(Command.DESK_UP, () => move(-1), reviewing);
+  useCommand(Command.DESK_DOWN, () => move(1), reviewing);
+  useCommand(
+    Command.DESK_ENTER,
+    () => {
+      if (stopEditing()) return;
+      const r = currentRow();
+      if (r?.cycle) return r.cycle();
+      r?.field?.startEditing();
+    },
+    reviewing,
+  );
+  useCommand(Command.DESK_LEFT, () => currentRow()?.cycle?.(), reviewing);
+  useCommand(Command.DESK_RIGHT, () => currentRow()?.cycle?.(), reviewing);
   useCommand(Command.DESK_RUN, () => {
     stopEditing();
     const now = plan();
-    if (typeof now === 'string') return void setProblem(now);
+    if (typeof now === 'string') return void setProblem({ text: now, sig: sigNow() });
     // The ticket's guards, per rung: one refusal refuses the whole ladder; warnings need a second y.
     const checked = now.requests.map((r) => guards(r));
     const refusal = checked.find((c) => c.refusal !== null)?.refusal ?? null;
-    if (refusal) return void setProblem(`refused: ${refusal}`);
+    if (refusal) return void setProblem({ text: `refused: ${refusal}`, sig: sigNow() });
     // One line per kind of warning: how many rungs it hits and the farthest rung's words.
     const byKind = new Map<string, { count: number; text: string }>();
     for (const c of checked) for (const w of c.warnings) byKind.set(w.kind, { count: (byKind.get(w.kind)?.count ?? 0) + 1, text: w.text });
@@ -141,7 +155,7 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
     Command.DESK_CONFIRM,
     () => {
       const requests = reviewed.current;
-      if (!requests || !trading) return void setProblem(trading ? 'review first (r)' : 'trading is off');
+      if (!requests || !trading) return;
       const w = warningsRef.current;
       if (w.texts.length > 0 && !w.acknowledged) return void setWarnings({ ...w, acknowledged: true });
       if (w.texts.length > 0) store.getState().logEvent('warn', `ladder: sent despite ${w.texts.join('; ')}`, clock());
@@ -151,7 +165,7 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
       setResults({ title, pending: true, error: null, items: [] });
       void trading.submitBatch(requests).then((o) => setResults({ title, pending: false, error: o.error ?? null, items: o.items.map((i) => ({ orderId: i.orderId || i.clientOid, status: i.status, ...(i.error ? { error: i.error } : {}) })) }));
     },
-    () => (!reviewRef.current ? 'review first (r)' : null),
+    () => (!reviewRef.current ? 'review first (o)' : null),
   );
   useCommand(Command.DESK_BACK, () => {
     if (stopEditing()) return;
@@ -164,6 +178,7 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
 
   // Nothing typed yet is not an error: say what to fill instead.
   const unfilled = to.value === '' || qty.value === '';
+  const refused = problem !== null && problem.sig === sig ? problem.text : null;
   const formRows = rows.length;
   const listRows = Math.max(1, height - 4 - formRows - 2 - (review ? warnings.texts.length + (warnings.acknowledged ? 1 : 0) : 0));
   const total = typeof p === 'string' ? null : p.prices.reduce((a, x) => a.plus(x.times(p.requests[0]?.qty ?? '0')), new Decimal(0));
@@ -176,8 +191,8 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
       {rows.map((r, i) => (
         <FieldRow key={r.label} label={r.label} labelWidth={14} value={r.field ? r.field.value : (r.value ?? '')} selected={i === row && !review} editing={r.field?.editing ?? false} {...(r.unit ? { unit: r.unit } : {})} />
       ))}
-      <Text wrap="truncate-end" bold={review} color={(problem || (typeof p === 'string' && !unfilled) ? theme.danger : review ? theme.warn : theme.muted) ?? undefined}>
-        {problem ?? (typeof p === 'string' ? (unfilled ? 'fill To price and Qty each, then r to review' : p) : review ? `Send ${p.requests.length} orders, ${p.requests[0]?.qty ?? ''} each, value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''}? y sends, Esc goes back` : `${p.requests.length} orders · value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''} · r to review`)}
+      <Text wrap="truncate-end" bold={review} color={(refused || (typeof p === 'string' && !unfilled) ? theme.danger : review ? theme.warn : theme.muted) ?? undefined}>
+        {refused ?? (typeof p === 'string' ? (unfilled ? 'fill To price and Qty each, then o to review' : p) : review ? `Send ${p.requests.length} orders, ${p.requests[0]?.qty ?? ''} each, value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''}? y sends, n or Esc goes back` : `${p.requests.length} orders · value ${total?.toFixed(2) ?? ''} ${inst?.quoteCoin ?? ''} · o to review`)}
       </Text>
       {review && warnings.texts.length > 0
         ? warnings.texts.map((t) => (
@@ -188,7 +203,7 @@ export function LadderOverlay({ width, height, onClose }: LadderOverlayProps) {
         : null}
       {review && warnings.acknowledged ? (
         <Text wrap="truncate-end" bold inverse>
-          {' press y again to send anyway · Esc back '}
+          {' press y again to send anyway · n or Esc back '}
         </Text>
       ) : null}
       {results ? (

@@ -62,66 +62,105 @@ describe('checkBatchEdit', () => {
 });
 
 describe('OrderEditOverlay', () => {
-  it('fits 50x12, shows the reason under the field, sends nothing while invalid, then submits; Esc cancels', async () => {
+  it('fits 50x12, shows the reason under the field, sends nothing while invalid, then reviews on o; Esc stops editing, then closes', async () => {
     const store = createAppStore();
     store.getState().setOverlay('orderEdit');
     const sent: OrderEditChange[] = [];
     let cancelled = 0;
     const app = renderPanel(<OrderEditOverlay order={order('7')} instrument={BTC} width={50} onSubmit={(c) => sent.push(c)} onCancel={() => (cancelled += 1)} />, { store, columns: 50, rows: 12 });
-    await app.waitForText('97000▌');
-    await afterEffects();
-    // The first key replaces the prefilled value, like a selected form field.
+    await app.waitForText(/price\s+97000 USDT/);
+    // The cursor rests on price: the first digit starts editing it, replacing the prefilled value.
     await app.press('97000.3');
+    await app.waitForText('97000.3▌');
     await app.waitForText('price must be a multiple of 0.5');
     for (const l of app.frame().split('\n')) expect(l.length).toBeLessThanOrEqual(50);
     expect(app.frame().split('\n').length).toBeLessThanOrEqual(12);
+    // While editing, o is a character the field refuses (never the review key).
+    await app.press('o');
+    await waitFor(() => store.getState().ui.hint?.text.startsWith("price takes digits and .: 'o' ignored"));
     await app.press('\r');
-    await waitFor(() => store.getState().ui.log.some((e) => e.text.startsWith('orders.editSubmit: price must be a multiple of 0.5')));
+    await waitFor(() => !app.frame().includes('▌'));
+    await app.press('o');
+    await waitFor(() => store.getState().ui.log.some((e) => e.text.startsWith('Review: price must be a multiple of 0.5')));
     expect(sent).toEqual([]);
+    // Enter edits again; Backspace keeps the rest.
+    await app.press('\r');
+    await app.waitForText('97000.3▌');
+    await afterEffects();
     await app.press('\x7f');
     await app.waitForText('97000.▌');
     await app.press('5');
     await waitFor(() => !app.frame().includes('multiple of'));
     await app.press('\r');
+    expect(sent).toEqual([]);
+    await app.press('o');
     await waitFor(() => sent.length === 1);
     expect(sent).toEqual([{ price: '97000.5' }]);
+    await app.press('\r');
+    await app.waitForText('97000.5▌');
+    await afterEffects();
     await app.press('\x1b');
+    await waitFor(() => !app.frame().includes('▌'));
+    expect(cancelled).toBe(0);
+    await app.press('\x1b');
+    await waitFor(() => cancelled === 1);
+  });
+
+  it('Enter never reviews: it edits and finishes each field in turn; n closes', async () => {
+    const store = createAppStore();
+    store.getState().setOverlay('orderEdit');
+    const sent: OrderEditChange[] = [];
+    let cancelled = 0;
+    const app = renderPanel(<OrderEditOverlay order={order('7')} instrument={BTC} width={50} onSubmit={(c) => sent.push(c)} onCancel={() => (cancelled += 1)} />, { store, columns: 50, rows: 12 });
+    await app.waitForText(/price\s+97000 USDT/);
+    await app.press('96500\r');
+    await app.waitForText(/price\s+96500 USDT/);
+    for (let i = 0; i < 4; i += 1) await app.press('\r');
+    await app.press('j\r\r\r\r');
+    await afterEffects();
+    expect(sent).toEqual([]);
+    expect(cancelled).toBe(0);
+    await app.press('n');
     await waitFor(() => cancelled === 1);
   });
 });
 
 describe('OrderEditOverlay keys of one chunk', () => {
-  it('sends the price and quantity as typed with Enter in the same chunk, each in its own field', async () => {
+  it('types a chunk into each resting field in turn, moving with j and k, and reviews on o', async () => {
     const store = createAppStore();
     store.getState().setOverlay('orderEdit');
     const sent: OrderEditChange[] = [];
     const app = renderPanel(<OrderEditOverlay order={order('7')} instrument={BTC} width={50} onSubmit={(c) => sent.push(c)} onCancel={() => undefined} />, { store, columns: 50, rows: 12 });
-    await app.waitForText('97000▌');
-    await afterEffects();
-    // A price, Tab, a quantity, Enter: one stdin chunk.
-    await app.press('96500\t0.02\r');
+    await app.waitForText(/price\s+97000 USDT/);
+    // A price, Tab, a quantity, Enter, o: one stdin chunk, no Enter to start either edit.
+    await app.press('96500\t0.02\ro');
     await waitFor(() => sent.length === 1);
     expect(sent).toEqual([{ price: '96500', qty: '0.02' }]);
+    // k back to price (j/k move when nothing is edited), a new price, o.
+    await app.press('k96000\ro');
+    await waitFor(() => sent.length === 2);
+    expect(sent[1]).toEqual({ price: '96000', qty: '0.02' });
   });
 });
 
 describe('OrderBatchEditOverlay', () => {
-  it('takes a signed tick offset and a quantity and submits one change per order', async () => {
+  it('takes a signed tick offset and a quantity and reviews one change per order on o', async () => {
     const store = createAppStore();
     store.getState().setOverlay('orderEdit');
     const sent: (readonly ModifyChange[])[] = [];
     const orders = [order('1'), order('2', { price: d('95000') })];
     const app = renderPanel(<OrderBatchEditOverlay orders={orders} instruments={{ 'USDT-FUTURES:BTCUSDT': BTC }} width={60} onSubmit={(c) => sent.push(c)} onCancel={() => undefined} />, { store, columns: 60, rows: 12 });
     await app.waitForText('Modify 2 USDT-FUTURES orders');
-    await app.waitForText('▌');
-    await afterEffects();
     await app.press('+1');
+    await app.waitForText('+1▌');
     await app.press('\t');
-    await app.waitForText('unchanged▌');
-    await afterEffects();
+    await waitFor(() => !app.frame().includes('▌'));
     await app.press('0.003');
-    await app.waitForText('Enter: review 2 changes');
+    await app.waitForText('0.003▌');
+    await app.waitForText('o: review 2 changes');
     await app.press('\r');
+    expect(sent).toEqual([]);
+    await app.press('o');
     await waitFor(() => sent.length === 1);
     expect(sent[0]).toEqual([
       { orderId: '1', price: '97000.5', qty: '0.003' },

@@ -1,14 +1,14 @@
 import { Box, Text } from 'ink';
-import { useEffect } from 'react';
 import { checkPrice, checkQuantity, stepPrice } from '../../domain/instrument-rules.js';
 import type { Instrument, Order } from '../../domain/model.js';
 import { parseDecimal } from '../../domain/money.js';
 import type { ModifyChange } from '../../services/order-batch.js';
 import { FieldRow } from '../components/FieldRow.js';
 import { useAppContext } from '../hooks/app-context.js';
-import { useCommand } from '../hooks/use-commands.js';
+import { useCommand, useRestingField } from '../hooks/use-commands.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { useTextField, type TextField } from '../hooks/use-text-field.js';
+import { ORDERS_OVERLAYS } from '../keys/areas/orders.js';
 import { Command } from '../keys/commands.js';
 
 /** A new price and/or quantity for one order (wire strings; absent = unchanged). */
@@ -53,28 +53,40 @@ export function checkOrderEdit(order: Order, inst: Instrument | undefined, price
 }
 
 const NUMBER_KEYS = /^[0-9.]$/;
+/** A price or quantity field. */
+const NUMBER_FIELD = { accept: NUMBER_KEYS, maxLength: 24, takes: 'digits and .' } as const;
 
-/** Keeps exactly the selected field in editing mode; tab/up/down move between fields. */
-function useFieldFocus(fields: readonly TextField[]): number {
+/** What a modify form's keys leave for it to render. */
+interface FieldCursor {
+  /** Index of the selected field. */
+  readonly at: number;
+  /** Ends any edit now (the text stays). */
+  stopEditing(): void;
+}
+
+/**
+ * The modify forms' keys, the same as every form's: ↑/↓, j/k and Tab move between the fields,
+ * Enter edits the selected one or finishes the edit, Esc (or n) finishes an edit, else closes.
+ * The selected field is the resting field: a character it accepts starts editing it at once.
+ */
+function useFieldCursor(fields: readonly TextField[], onCancel: () => void): FieldCursor {
+  const { store } = useAppContext();
   const [at, setAt, atNow] = useRefState(0);
-  const active = fields[at];
-  useEffect(() => {
-    active?.startEditing();
-    return () => active?.stopEditing();
-    // The field objects are recreated every render; only the index matters.
-  }, [at]);
-  // Switch the editing field in the handler too: "Tab 0.02 Enter" in one stdin chunk must type into
-  // the next field, before the effect above runs on the next render.
-  const go = (delta: number) => {
-    const from = atNow.current;
-    const to = (from + delta + fields.length) % fields.length;
-    fields[from]?.stopEditing();
-    fields[to]?.startEditing();
-    setAt(to);
+  // Handlers and the resolver read the present (refs): keys of one burst run before any render.
+  const editingNow = (): TextField | null => fields.find((f) => f.isEditing()) ?? null;
+  const stopEditing = () => {
+    for (const f of fields) if (f.isEditing()) f.stopEditing();
   };
+  const go = (delta: number) => {
+    stopEditing();
+    setAt((from) => (from + delta + fields.length) % fields.length);
+  };
+  useRestingField(() => (store.getState().ui.overlay === ORDERS_OVERLAYS.edit && editingNow() === null ? (fields[atNow.current] ?? null) : null));
   useCommand(Command.ORDERS_EDIT_NEXT_FIELD, () => go(1));
   useCommand(Command.ORDERS_EDIT_PREV_FIELD, () => go(-1));
-  return at;
+  useCommand(Command.ORDERS_EDIT_ENTER, () => (editingNow() ? stopEditing() : fields[atNow.current]?.startEditing()));
+  useCommand(Command.ORDERS_EDIT_CANCEL, () => (editingNow() ? stopEditing() : onCancel()));
+  return { at, stopEditing };
 }
 
 /** Props of the single-order modify form. */
@@ -85,34 +97,40 @@ export interface OrderEditOverlayProps {
   readonly instrument: Instrument | undefined;
   /** Outer width in columns (min 30). */
   readonly width: number;
-  /** Called with a valid change on Enter, to review it; never called while a field is invalid. */
+  /** Called with a valid change on `o`, to review it; never called while a field is invalid. */
   readonly onSubmit: (change: OrderEditChange) => void;
-  /** Escape. */
+  /** Escape or n (when no field is being edited). */
   readonly onCancel: () => void;
 }
 
-/** Modify price/qty in place: two prefilled fields, checked as you type; 6 rows tall (+1 per error). Scope `overlay.orderEdit`. */
+/**
+ * Modify price/qty in place: two prefilled fields, checked as you type (typing on the selected field
+ * replaces its value); `o` reviews, the orders panel's question then sends on `y`. 6 rows tall (+1
+ * per error). Scope `overlay.orderEdit`.
+ */
 export function OrderEditOverlay({ order, instrument, width, onSubmit, onCancel }: OrderEditOverlayProps) {
   const { theme } = useAppContext();
-  const price = useTextField({ initial: order.price?.toFixed() ?? '', accept: NUMBER_KEYS, maxLength: 24 });
-  const qty = useTextField({ initial: order.qty.toFixed(), accept: NUMBER_KEYS, maxLength: 24 });
-  const at = useFieldFocus([price, qty]);
+  const price = useTextField({ ...NUMBER_FIELD, initial: order.price?.toFixed() ?? '', label: 'price' });
+  const qty = useTextField({ ...NUMBER_FIELD, initial: order.qty.toFixed(), label: 'qty' });
+  const { at, stopEditing } = useFieldCursor([price, qty], onCancel);
+  // Checked from the texts on screen at every render: a fixed field clears its error at once.
   const check = checkOrderEdit(order, instrument, price.value, qty.value);
-  // Enter reviews at once: check the text as typed by now (digits and Enter may share one stdin
-  // chunk), never the last render's, or a half-typed price would be reviewed.
+  // `o` reviews the text as typed by now (digits and keys may share one stdin chunk), never the
+  // last render's, or a half-typed price would be reviewed.
   const checkNow = () => checkOrderEdit(order, instrument, price.current(), qty.current());
   useCommand(
     Command.ORDERS_EDIT_SUBMIT,
     () => {
       const c = checkNow();
-      if (c.change) onSubmit(c.change);
+      if (!c.change) return;
+      stopEditing();
+      onSubmit(c.change);
     },
     () => {
       const c = checkNow();
       return c.change ? null : (c.price ?? c.qty ?? c.form ?? 'fix the fields first');
     },
   );
-  useCommand(Command.ORDERS_EDIT_CANCEL, onCancel);
   const base = instrument?.baseCoin;
   return (
     <Box flexDirection="column" borderStyle="double" borderColor={theme.accent ?? undefined} width={width} flexShrink={0} overflow="hidden">
@@ -120,7 +138,7 @@ export function OrderEditOverlay({ order, instrument, width, onSubmit, onCancel 
       <FieldRow label="price" value={price.value} selected={at === 0} editing={price.editing} error={check.price} labelWidth={6} {...(instrument ? { unit: instrument.quoteCoin } : {})} />
       <FieldRow label="qty" value={qty.value} selected={at === 1} editing={qty.editing} error={check.qty} labelWidth={6} {...(base ? { unit: base } : {})} />
       <Text wrap="truncate-end" color={(check.form ? theme.warn : theme.muted) ?? undefined}>
-        {check.form ?? (instrument ? 'Enter review · Esc close · Tab field' : 'rules not loaded: numbers only · Enter review')}
+        {check.form ?? (instrument ? 'type to edit · o review · Esc close' : 'rules not loaded: numbers only · o review')}
       </Text>
     </Box>
   );
@@ -174,39 +192,40 @@ export interface OrderBatchEditOverlayProps {
   readonly instruments: Readonly<Record<string, Instrument>>;
   /** Outer width in columns (min 30). */
   readonly width: number;
-  /** Called with valid changes on Enter; never while invalid. */
+  /** Called with valid changes on `o`, to review them; never while invalid. */
   readonly onSubmit: (changes: readonly ModifyChange[]) => void;
-  /** Escape. */
+  /** Escape or n (when no field is being edited). */
   readonly onCancel: () => void;
 }
 
 /** Batch modify: a price offset in ticks and/or one new quantity for every selected order; 6 rows tall. Scope `overlay.orderEdit`. */
 export function OrderBatchEditOverlay({ orders, instruments, width, onSubmit, onCancel }: OrderBatchEditOverlayProps) {
   const { theme } = useAppContext();
-  const ticks = useTextField({ initial: '', accept: /^[0-9+-]$/, maxLength: 7 });
-  const qty = useTextField({ initial: '', accept: NUMBER_KEYS, maxLength: 24 });
-  const at = useFieldFocus([ticks, qty]);
+  const ticks = useTextField({ initial: '', accept: /^[0-9+-]$/, maxLength: 7, label: 'ticks', takes: 'digits, + and -' });
+  const qty = useTextField({ ...NUMBER_FIELD, initial: '', label: 'qty' });
+  const { at, stopEditing } = useFieldCursor([ticks, qty], onCancel);
   const check = checkBatchEdit(orders, instruments, ticks.value, qty.value);
   const checkNow = () => checkBatchEdit(orders, instruments, ticks.current(), qty.current());
   useCommand(
     Command.ORDERS_EDIT_SUBMIT,
     () => {
       const c = checkNow();
-      if (c.changes) onSubmit(c.changes);
+      if (!c.changes) return;
+      stopEditing();
+      onSubmit(c.changes);
     },
     () => {
       const c = checkNow();
       return c.changes ? null : (c.problem ?? 'fix the fields first');
     },
   );
-  useCommand(Command.ORDERS_EDIT_CANCEL, onCancel);
   return (
     <Box flexDirection="column" borderStyle="double" borderColor={theme.accent ?? undefined} width={width} flexShrink={0} overflow="hidden">
       <Text bold wrap="truncate-end">{`Modify ${orders.length} ${orders[0]?.category ?? ''} orders`}</Text>
       <FieldRow label="ticks" value={ticks.value} placeholder="0 (price unchanged)" selected={at === 0} editing={ticks.editing} labelWidth={6} />
       <FieldRow label="qty" value={qty.value} placeholder="unchanged" selected={at === 1} editing={qty.editing} labelWidth={6} />
       <Text wrap="truncate-end" color={(check.problem && (ticks.value !== '' || qty.value !== '') ? theme.danger : theme.muted) ?? undefined}>
-        {check.problem ?? `Enter: review ${check.changes?.length ?? 0} changes · Esc close`}
+        {check.problem ?? `o: review ${check.changes?.length ?? 0} changes · Esc close`}
       </Text>
     </Box>
   );

@@ -77,7 +77,7 @@ describe('OrderHistoryOverlay', () => {
     expect(exchange.calls[1]).toEqual({ id: 'trade.getHistoryOrders', params: { category: 'USDT-FUTURES', limit: '15', cursor: '1002' } });
     expect(app.frame()).not.toContain('97000.5');
     await app.press('n');
-    await waitFor(() => store.getState().ui.log.some((e) => e.text === 'orders.historyNextPage: no older rows'));
+    await waitFor(() => store.getState().ui.log.some((e) => e.text === 'Older page: no older rows'));
     expect(exchange.calls).toHaveLength(2);
     await app.press('p');
     await app.waitForText('97000.5');

@@ -204,27 +204,30 @@ describe('OrdersPanel', () => {
     await app.waitForText('Orders 1 open');
     await app.press('e');
     await app.waitForText('Modify buy BTCUSDT 1');
-    await app.waitForText('97000▌');
     await afterEffects();
-    for (let i = 0; i < 5; i++) await app.press(BACKSPACE);
-    await app.waitForText('price  ▌');
+    // The cursor rests on price: the first digit starts editing it, replacing the prefilled value.
     await app.press('97000.3');
+    await app.waitForText('97000.3▌');
     await app.waitForText('price must be a multiple of 0.5');
+    // Enter finishes the edit (never a review); o reviews, refused while the price is invalid.
     await app.press('\r');
-    await waitFor(() => lastLog(store).includes('orders.editSubmit: price must be a multiple of 0.5'));
+    await app.press('o');
+    await waitFor(() => lastLog(store).includes('Review: price must be a multiple of 0.5'));
     expect(trading?.modified).toEqual([]);
+    await app.press('\r');
+    await app.waitForText('97000.3▌');
+    await afterEffects();
     await app.press(BACKSPACE);
     await app.press('5');
     await waitFor(() => !app.frame().includes('multiple of'));
+    // Tab ends the edit and moves to qty, where the typed digits replace 0.01.
     await app.press('\t');
-    await app.waitForText('0.01▌');
-    await afterEffects();
-    await app.press(BACKSPACE);
-    await app.waitForText('0.0▌');
-    await app.press('2');
+    await app.press('0.02');
     await app.waitForText('0.02▌');
-    // Enter reviews; on the review Enter sends nothing, y sends.
     await app.press('\r');
+    expect(trading?.modified).toEqual([]);
+    // o reviews; on the review Enter sends nothing, y sends.
+    await app.press('o');
     await app.waitForText('send: price 97000.5, qty 0.02');
     await app.press('\r');
     await afterEffects();
@@ -315,11 +318,12 @@ describe('OrdersPanel', () => {
     await app.waitForText('2 sel');
     await app.press('B');
     await app.waitForText('Modify 2 USDT-FUTURES orders');
-    await app.waitForText('▌');
     await afterEffects();
+    // The ticks field takes the typed offset at once; Enter ends the edit, o reviews.
     await app.press('-2');
-    await app.waitForText('Enter: review 2 changes');
+    await app.waitForText('o: review 2 changes');
     await app.press('\r');
+    await app.press('o');
     await app.waitForText('Modify 2 orders?');
     await app.press('y');
     await waitFor(() => trading?.batchModified.length === 1);
@@ -333,9 +337,9 @@ describe('OrdersPanel', () => {
     const { app, store } = setup([order('1')], { trading: null });
     await app.waitForText('Orders 1 open');
     await app.press('x');
-    await waitFor(() => lastLog(store).includes(`orders.cancel: ${READ_ONLY_REASON}`));
+    await waitFor(() => lastLog(store).includes(`Cancel the order (asks first): ${READ_ONLY_REASON}`));
     await app.press('e');
-    await waitFor(() => lastLog(store).includes(`orders.modify: ${READ_ONLY_REASON}`));
+    await waitFor(() => lastLog(store).includes(`Modify price/qty of the order: ${READ_ONLY_REASON}`));
     expect(app.frame()).not.toContain('Cancel this order?');
   });
 

@@ -44,7 +44,7 @@ export function OrdersPanel({ focused, width, height }: OrdersPanelProps) {
   const submissions = useAppStore((s) => s.orders.submissions);
   const updatedAt = useAppStore((s) => s.orders.updatedAt);
   const instruments = useAppStore((s) => s.market.instruments);
-  const lastLog = useAppStore((s) => s.ui.log[s.ui.log.length - 1]);
+  const hint = useAppStore((s) => s.ui.hint);
   const orders = useMemo(() => sortOrders(Object.values(open)), [open]);
   const pending = Object.values(submissions)
     .filter((s) => s.state === 'sending' || s.state === 'unknown')
@@ -52,7 +52,8 @@ export function OrdersPanel({ focused, width, height }: OrdersPanelProps) {
 
   const inner = Math.max(10, width - 2);
   const body = Math.max(1, height - 3);
-  const notice = lastLog && lastLog.level === 'warn' && lastLog.text.startsWith('orders.') ? lastLog.text.slice(lastLog.text.indexOf(':') + 2) : null;
+  // The answer to the last key (a command that cannot run now), until the next key.
+  const notice = focused && hint ? hint.text : null;
   const sel = useOrderSelection(orders, Math.max(1, body - 1 - pending.length - (notice ? 1 : 0)));
   const actions = useOrderActions(sel);
   // Row budget: the table keeps a header and one row; then the results summary, our pending
@@ -88,7 +89,7 @@ export function OrdersPanel({ focused, width, height }: OrdersPanelProps) {
           <Text bold color={theme.warn ?? undefined} wrap="truncate-end">
             {question}
           </Text>
-          <Text wrap="truncate-end">y/Enter yes · n/Esc no</Text>
+          <Text wrap="truncate-end">y yes · n/Esc no</Text>
           {details.map((d) => (
             <Text key={d} wrap="truncate-end">
               {d}

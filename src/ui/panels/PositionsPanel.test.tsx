@@ -197,7 +197,7 @@ describe('PositionsPanel closing', () => {
     await app.press('c');
     await app.waitForText('send: side=sell reduceOnly=yes');
     expect(app.frame()).toContain('orderType=market qty=0.5 crossed');
-    expect(app.frame()).toContain('y/Enter send · n/Esc cancel');
+    expect(app.frame()).toContain('y sends · n/Esc cancel');
     expectFits(app.frame(), 40, 10);
     await app.press('n');
     await app.waitForText('close cancelled — nothing sent');
@@ -268,9 +268,9 @@ describe('PositionsPanel closing', () => {
     const { app, store } = setup([BTC], { trading: null });
     await app.waitForText(`c: ${NO_TRADING}`);
     await app.press('c');
-    await waitFor(() => store.getState().ui.log.some((e) => e.text === `positions.close: ${NO_TRADING}`));
+    await waitFor(() => store.getState().ui.log.some((e) => e.text === `Close the selected position at market (asks first): ${NO_TRADING}`));
     await app.press('C');
-    await waitFor(() => store.getState().ui.log.some((e) => e.text === `positions.closeAll: ${NO_TRADING}`));
+    await waitFor(() => store.getState().ui.log.some((e) => e.text === `Close every position of the selected position's category (asks first): ${NO_TRADING}`));
     expect(store.getState().ui.overlay).toBeNull();
     expect(app.frame()).not.toContain('at market?');
   });
@@ -287,7 +287,7 @@ describe('PositionsPanel closing', () => {
     // The instrument's precision now formats the row.
     expect(app.frame()).toMatch(/0\.500\s+97000\.0\s+98000\.0/);
     await app.press('c');
-    await waitFor(() => store.getState().ui.log.some((e) => e.text.startsWith('positions.close: closing positions on BTCUSDT')));
+    await waitFor(() => store.getState().ui.log.some((e) => e.text.startsWith('Close the selected position at market (asks first): closing positions on BTCUSDT')));
     expect(trading?.closed).toEqual([]);
   });
 });

@@ -116,7 +116,7 @@ export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_
         ? (pos ? closeConfirmText(pos) : null) ?? { question: `${confirm.key} is no longer open`, details: [] }
         : closeAllConfirmText(confirm.category, list, (p) => closeBlockedReason(store.getState(), p), contentLines - 2);
     body = [line('q', text.question, style(theme, 'warn')), ...text.details.map((d, i) => line(`d${i}`, d))].slice(0, contentLines - 1);
-    status = line('status', 'y/Enter send · n/Esc cancel', style(theme, 'warn'));
+    status = line('status', 'y sends · n/Esc cancel', style(theme, 'warn'));
   } else {
     const header = ` ${cols.map((c) => ` ${cellText(c.header, c)}`).join('')}`;
     const rows = visible.map((p, i) => {

@@ -40,7 +40,7 @@ describe('QuitCountdownPrompt', () => {
     await view.waitForText('disarm failed: EXCH_NETWORK; still armed');
     await view.press('k');
     await waitFor(() => store.getState().ui.log.length > 0);
-    expect(store.getState().ui.log.at(-1)?.text).toBe('countdown.quitKeep: disarming: wait for the reply');
+    expect(store.getState().ui.log.at(-1)?.text).toBe('Quit, keep the countdown armed: disarming: wait for the reply');
     expect(decisions).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { createAppStore } from '../../store/create-app-store.js';
 import { AppContext, type AppContextValue } from '../hooks/app-context.js';
-import { CommandRegistryContext, TextCaptureContext, useKeyDispatcher, type CommandRegistry } from '../hooks/use-commands.js';
+import { CommandRegistryContext, newTextCaptureSlot, TextCaptureContext, useKeyDispatcher, type CommandRegistry } from '../hooks/use-commands.js';
 import { percentile, RenderStatsRecorder } from '../hooks/use-render-stats.js';
 import { DEFAULT_BINDINGS } from '../keys/bindings.js';
 import { MONOCHROME } from '../theme.js';
@@ -13,7 +13,7 @@ import { RenderStatsOverlay, renderStatsLine } from './RenderStatsOverlay.js';
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 
 function Dispatch() {
-  useKeyDispatcher(null, 'book');
+  useKeyDispatcher(() => ({ overlay: null, focus: 'book' }));
   return null;
 }
 
@@ -32,7 +32,7 @@ function setup(stats: RenderStatsRecorder | undefined, width = 90) {
   const r = render(
     <AppContext.Provider value={value}>
       <CommandRegistryContext.Provider value={registry}>
-        <TextCaptureContext.Provider value={{ current: null }}>
+        <TextCaptureContext.Provider value={newTextCaptureSlot()}>
           <Dispatch />
           <RenderStatsOverlay width={width} />
         </TextCaptureContext.Provider>

@@ -22,6 +22,7 @@ const DOWN = '\x1b[B';
 const RIGHT = '\x1b[C';
 const ENTER = '\r';
 const BACKSPACE = '\x7f';
+const ESC = '\x1b';
 
 /** A small account snapshot (its values are not what the ticket tests look at; its time is). */
 const ACCOUNT: AccountSummary = { equity: d('10000'), effEquity: d('10000'), imr: d('0'), mmr: d('0'), mgnRatio: d('0'), unrealisedPnl: d('0'), assets: [], updatedTime: NOW };
@@ -265,10 +266,10 @@ describe('TicketPanel', () => {
   it('shows each validation reason under its field and sends nothing', async () => {
     const { app, trading } = setup();
     await app.waitForText('max open');
-    await typeInto(app, 'price', '97k');
-    await app.waitForText('price "97k" is not a plain decimal number');
+    await typeInto(app, 'price', '97.0.1');
+    await app.waitForText('price "97.0.1" is not a plain decimal number');
     await keys(app, 'o');
-    await app.waitForText('not sent: price "97k" is not a plain decimal number');
+    await app.waitForText('not sent: price "97.0.1" is not a plain decimal number');
     await typeInto(app, 'price', '97000.25');
     await app.waitForText('price 97000.25 has 2 decimals; BTCUSDT allows 1');
     await typeInto(app, 'price', '97000.3');
@@ -427,7 +428,7 @@ describe('TicketPanel', () => {
     await app.waitForText('no API keys: read-only');
     expect(app.frame()).toContain('max open —');
     await keys(app, 'o');
-    await waitFor(() => store.getState().ui.log.some((e) => e.text === 'ticket.review: no API keys: read-only'));
+    await waitFor(() => store.getState().ui.log.some((e) => e.text === 'Review the order: no API keys: read-only'));
     expect(app.frame()).not.toContain('Place this order?');
     expect(calls).toEqual([]);
   });
@@ -468,22 +469,63 @@ describe('TicketPanel', () => {
     expectFits(app.frame(), columns, rows);
   });
 
-  it('Enter on a choice field reviews; Enter while editing only finishes the edit', async () => {
-    const { app } = setup();
+  it('Enter on a choice field picks its next option, never reviews; Enter while editing only finishes the edit', async () => {
+    const { app, trading } = setup();
     await typeInto(app, 'price', '97000');
     await typeInto(app, 'qty', '0.01');
     await app.waitForText('ready:');
     await keys(app, UP, UP);
     await keys(app, ENTER);
-    await app.waitForText('Place this order?');
-    await keys(app, 'n');
-    await app.waitForText('ready:');
+    await app.waitForText('type        market');
+    await keys(app, ENTER);
+    await app.waitForText('type        limit');
     expect(app.frame()).not.toContain('Place this order?');
     await keys(app, DOWN, ENTER);
     await app.waitForText('97000▌');
     await keys(app, ENTER);
     await waitFor(() => !app.frame().includes('▌'), 5000, () => app.frame());
     expect(app.frame()).not.toContain('Place this order?');
+    expect(trading?.submitted).toEqual([]);
+  });
+
+  it('the chunk "j Enter 5 Enter o" (one stdin read) edits the next field and reviews the typed value', async () => {
+    const { app, store, trading } = setup();
+    await typeInto(app, 'price', '97000');
+    // The cursor rests on price; one chunk: down to qty, edit, 5, done, review.
+    await app.press(`j${ENTER}5${ENTER}o`);
+    await app.waitForText('Place this order?');
+    expect(app.frame()).toContain('buy 5 BTC BTCUSDT @ 97000');
+    expect(store.getState().ui.overlay).toBe('ticketConfirm');
+    expect(trading?.submitted).toEqual([]);
+  });
+
+  it('a quantity does not carry into another unit: switching BTCUSDT to the coin-margined BTCUSD clears it and says so', async () => {
+    const { app, store } = setup();
+    await typeInto(app, 'qty', '0.01');
+    await app.waitForText('qty         0.01 BTC');
+    store.getState().selectSymbol({ category: BTC_CM.category, symbol: BTC_CM.symbol });
+    await app.waitForText('qty cleared: 0.01 BTC does not carry to BTCUSD');
+    expect(app.frame()).not.toContain('0.01 USD');
+  });
+
+  it('a digit typed on a resting text field edits it at once (no Enter), never a panel key; letters it refuses say so', async () => {
+    const { app, store, trading } = setup();
+    await goTo(app, 'qty');
+    await app.press('0.01');
+    await app.waitForText('0.01▌');
+    expect(store.getState().ui.focus).toBe('ticket');
+    // While editing, a letter is refused with a hint and runs no command (c would close, s would sell).
+    await app.press('cs');
+    await waitFor(() => store.getState().ui.hint?.text.includes('qty takes digits and .') ?? false, 5000, () => JSON.stringify(store.getState().ui.hint));
+    expect(app.frame()).toContain('0.01▌');
+    expect(app.frame()).toContain('intent      open long');
+    // Escape leaves the field; the digit typed next starts it again, replacing the value.
+    await keys(app, ESC);
+    await waitFor(() => !app.frame().includes('▌'), 5000, () => app.frame());
+    await app.press('2');
+    await app.waitForText('qty         2▌');
+    expect(store.getState().ui.focus).toBe('ticket');
+    expect(trading?.submitted).toEqual([]);
   });
 
   it('stops editing when the panel loses focus, so typed keys no longer reach the field', async () => {
@@ -500,7 +542,7 @@ describe('TicketPanel', () => {
 });
 
 describe('TicketPanel order guards', () => {
-  const ESC = '\x1b';
+
 
   /** Types a limit order of `qty` at `price` and opens the confirmation. */
   async function review(app: App, price: string, qty = '0.01'): Promise<void> {
@@ -578,7 +620,7 @@ describe('TicketPanel order guards', () => {
   it('data going stale while the confirmation is open turns the y into an acknowledgement', async () => {
     const { app, trading, store, clock } = setup();
     await review(app, '97000');
-    expect(app.frame()).toContain('y/Enter send · n/Esc back');
+    expect(app.frame()).toContain('y sends · n/Esc back (Enter never sends)');
     clock.t = NOW + 6000;
     store.getState().setAccount(ACCOUNT, clock.t);
     await keys(app, 'y');

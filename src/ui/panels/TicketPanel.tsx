@@ -77,7 +77,7 @@ function ConfirmView({ t, rows, columns }: { readonly t: TicketState; readonly r
     .slice(0, Math.max(0, rows - 2));
   const lines = confirmLines(r, unit).slice(0, Math.max(0, rows - 2 - warningLines.length));
   const warnColor = theme.warn ?? undefined;
-  const hint = warnings.length === 0 ? 'y/Enter send · n/Esc back' : armed ? 'press y again to send anyway · Esc back' : 'y: acknowledge the warnings · n/Esc back';
+  const hint = warnings.length === 0 ? 'y sends · n/Esc back (Enter never sends)' : armed ? 'press y again to send anyway · Esc back' : 'y: acknowledge the warnings · n/Esc back';
   return (
     <>
       <Text bold color={warnColor} wrap="truncate-end">
@@ -133,7 +133,7 @@ export function TicketPanel({ focused, width, height, loadPrice }: TicketPanelPr
     const status = t.readOnly
       ? { text: TICKET_READ_ONLY_REASON, color: theme.warn }
       : t.outcome
-        ? { text: t.outcome.text, color: t.outcome.kind === 'accepted' ? theme.ok : t.outcome.kind === 'sending' ? theme.muted : theme.danger }
+        ? { text: t.outcome.text, color: t.outcome.kind === 'accepted' ? theme.ok : t.outcome.kind === 'sending' ? theme.muted : t.outcome.kind === 'note' ? theme.warn : theme.danger }
         : t.statusProblem
           ? { text: t.statusProblem, color: theme.danger }
           : t.request
@@ -182,7 +182,7 @@ export function TicketPanel({ focused, width, height, loadPrice }: TicketPanelPr
     );
   }
   return (
-    <Panel title={title} focused={focused} width={width} height={height}>
+    <Panel title={title} hotkey="2" focused={focused} width={width} height={height}>
       <Box flexDirection="column" height={body} overflow="hidden">
         {content}
       </Box>

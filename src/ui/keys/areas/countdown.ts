@@ -22,9 +22,9 @@ export const COUNTDOWN_BINDINGS: readonly Binding[] = [
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_REARM, keys: ['r'], description: 'Re-arm now (asks first)', category: 'Countdown', scope: 'countdown', showInFooter: true },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_DISARM, keys: ['z'], description: 'Disarm (asks first)', category: 'Countdown', scope: 'countdown', showInFooter: true },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_SUBMIT, keys: ['enter'], description: 'Review arming with the window entered', category: 'Countdown', scope: 'countdown', showInFooter: false },
-  { command: COUNTDOWN_COMMANDS.COUNTDOWN_CONFIRM, keys: ['y'], description: 'Send what the review shows', category: 'Countdown', scope: 'countdown', showInFooter: true },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_CONFIRM, keys: ['y'], description: 'Send what the review shows', category: 'Countdown', scope: 'countdown', showInFooter: true, sends: true },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_CANCEL_EDIT, keys: ['escape'], description: 'Stop editing the window / back out of the review', category: 'Countdown', scope: 'countdown', showInFooter: false },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_QUIT_KEEP, keys: ['k'], description: 'Quit, keep the countdown armed', category: 'Countdown', scope: 'overlay.quitcountdown', showInFooter: true },
-  { command: COUNTDOWN_COMMANDS.COUNTDOWN_QUIT_DISARM, keys: ['d'], description: 'Disarm and quit', category: 'Countdown', scope: 'overlay.quitcountdown', showInFooter: true },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_QUIT_DISARM, keys: ['d'], description: 'Disarm and quit', category: 'Countdown', scope: 'overlay.quitcountdown', showInFooter: true, sends: true },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_QUIT_STAY, keys: ['escape'], description: 'Stay', category: 'Countdown', scope: 'overlay.quitcountdown', showInFooter: true },
 ];

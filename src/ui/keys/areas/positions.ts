@@ -19,6 +19,6 @@ export const POSITIONS_BINDINGS: readonly Binding[] = [
   { command: POSITIONS_COMMANDS.POSITIONS_CURSOR_DOWN, keys: ['down', 'j'], description: 'Next position', category: 'Positions', scope: 'positions', showInFooter: false },
   { command: POSITIONS_COMMANDS.POSITIONS_CLOSE, keys: ['c'], description: 'Close the selected position at market (asks first)', category: 'Positions', scope: 'positions', showInFooter: true },
   { command: POSITIONS_COMMANDS.POSITIONS_CLOSE_ALL, keys: ['C'], description: "Close every position of the selected position's category (asks first)", category: 'Positions', scope: 'positions', showInFooter: true },
-  { command: POSITIONS_COMMANDS.POSITIONS_CONFIRM, keys: ['y'], description: 'Send the close (Enter never sends)', category: 'Positions', scope: 'overlay.positions', showInFooter: true },
+  { command: POSITIONS_COMMANDS.POSITIONS_CONFIRM, keys: ['y'], description: 'Send the close (Enter never sends)', category: 'Positions', scope: 'overlay.positions', showInFooter: true, sends: true },
   { command: POSITIONS_COMMANDS.POSITIONS_CANCEL, keys: ['n', 'escape'], description: 'Cancel the close (nothing is sent)', category: 'Positions', scope: 'overlay.positions', showInFooter: true },
 ];

@@ -39,18 +39,18 @@ function b(command: (typeof C)[keyof typeof C], keys: readonly string[], descrip
  * text field is edited its characters go to the field; up/down then step the price by one tick.
  */
 export const TICKET_BINDINGS: readonly Binding[] = [
-  b(C.TICKET_UP, ['up', 'k'], 'Previous field (editing price: one tick up)', 'ticket', false),
-  b(C.TICKET_DOWN, ['down', 'j'], 'Next field (editing price: one tick down)', 'ticket', true),
-  b(C.TICKET_ENTER, ['enter'], 'Edit the text field / finish editing / review the order', 'ticket', true),
+  b(C.TICKET_REVIEW, ['o'], 'Review the order', 'ticket', true),
+  b(C.TICKET_BUY, ['b'], 'Buy (long open / short close)', 'ticket', true),
+  b(C.TICKET_SELL, ['s'], 'Sell (short open / long close)', 'ticket', true),
+  b(C.TICKET_TOGGLE_TYPE, ['m'], 'Limit/market', 'ticket', true),
+  b(C.TICKET_ENTER, ['enter'], 'Edit field / next option', 'ticket', true),
+  b(C.TICKET_DOWN, ['down', 'j'], 'Next field (price: tick down)', 'ticket', true),
+  b(C.TICKET_UP, ['up', 'k'], 'Previous field (price: tick up)', 'ticket', false),
   b(C.TICKET_EDIT, ['e'], 'Edit the selected text field', 'ticket', false),
-  b(C.TICKET_STOP_EDIT, ['escape'], 'Stop editing (or clear the last result)', 'ticket', false),
-  b(C.TICKET_NEXT_CHOICE, ['right', ' '], 'Next option of the selected choice', 'ticket', true),
+  b(C.TICKET_STOP_EDIT, ['escape'], 'Leave the field (or clear the last result)', 'ticket', false),
+  b(C.TICKET_NEXT_CHOICE, ['right', ' '], 'Next option of the selected choice', 'ticket', false),
   b(C.TICKET_PREV_CHOICE, ['left'], 'Previous option of the selected choice', 'ticket', false),
-  b(C.TICKET_BUY, ['b'], 'Buy side (futures: long open / short close)', 'ticket', true),
-  b(C.TICKET_SELL, ['s'], 'Sell side (futures: short open / long close)', 'ticket', true),
-  b(C.TICKET_TOGGLE_TYPE, ['m'], 'Limit / market', 'ticket', true),
-  b(C.TICKET_REVIEW, ['o'], 'Review and place the order (asks first)', 'ticket', true),
-  b(C.TICKET_CONFIRM_YES, ['y'], 'Send the order (with warnings: y, then y again)', 'overlay.ticketConfirm', true),
+  { ...b(C.TICKET_CONFIRM_YES, ['y'], 'Send (with warnings: y, then y again)', 'overlay.ticketConfirm', true), sends: true },
   b(C.TICKET_CONFIRM_ENTER, ['enter'], 'Enter never sends: y sends, n goes back', 'overlay.ticketConfirm', false),
   b(C.TICKET_CONFIRM_NO, ['n', 'escape'], 'Back to the ticket', 'overlay.ticketConfirm', true),
 ];

@@ -51,23 +51,23 @@ export const VIEWS_COMMANDS = {
   VIEW_HISTORY_CANDLES: 'views.historyCandles',
   VIEW_CANDLES: 'views.candles',
   VIEW_SERVER_TIME: 'views.serverTime',
-  /** Desk overlay: cursor up (form field or result row). */
+  /** Desk overlay: cursor up (form field or result row); finishes an edit first. */
   DESK_UP: 'desk.up',
   /** Desk overlay: cursor down. */
   DESK_DOWN: 'desk.down',
   /** Desk overlay: switch between the form and the results. */
   DESK_ZONE: 'desk.zone',
-  /** Desk overlay: edit the field / finish editing; on a result row, show every field. */
+  /** Desk overlay: edit the text field / finish editing / next option of a choice; on a result row, show every field. Never runs or sends. */
   DESK_ENTER: 'desk.enter',
   /** Desk overlay: previous choice / scroll the table left. */
   DESK_LEFT: 'desk.left',
   /** Desk overlay: next choice / scroll the table right. */
   DESK_RIGHT: 'desk.right',
-  /** Desk overlay: run the query, or review a write. */
+  /** Desk overlay: run the query, or review a write (the one review key of every form). */
   DESK_RUN: 'desk.run',
   /** Desk overlay: send a reviewed write. */
   DESK_CONFIRM: 'desk.confirm',
-  /** Desk overlay: next (older) page. */
+  /** Desk overlay: next (older) page; while a write is under review, backs out of it (no). */
   DESK_NEXT_PAGE: 'desk.nextPage',
   /** Desk overlay: previous (newer) page. */
   DESK_PREV_PAGE: 'desk.prevPage',
@@ -90,24 +90,24 @@ const C = VIEWS_COMMANDS;
 /** Bindings of the desk: each view's key in its panel, then the overlay's keys. */
 export const VIEWS_BINDINGS: readonly Binding[] = [
   ...VIEWS.flatMap((v): Binding[] => (isViewCommand(v.command) ? [{ command: v.command, keys: [v.key], description: v.title, category: v.group, scope: v.scope, showInFooter: false }] : [])),
-  { command: C.DESK_UP, keys: ['up'], description: 'Previous field / row', category: 'Desk', scope: 'overlay.desk', showInFooter: false },
-  { command: C.DESK_DOWN, keys: ['down'], description: 'Next field / row', category: 'Desk', scope: 'overlay.desk', showInFooter: false },
-  { command: C.DESK_ZONE, keys: ['tab', 'shift+tab'], description: 'Form / results', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
-  { command: C.DESK_ENTER, keys: ['enter'], description: 'Edit field / row details', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
+  { command: C.DESK_UP, keys: ['up', 'k'], description: 'Previous field or row', category: 'Desk', scope: 'overlay.desk', showInFooter: false },
+  { command: C.DESK_DOWN, keys: ['down', 'j'], description: 'Next field or row', category: 'Desk', scope: 'overlay.desk', showInFooter: false },
+  { command: C.DESK_ENTER, keys: ['enter'], description: 'Edit/choose', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
+  { command: C.DESK_RUN, keys: ['o'], description: 'Run/review', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
+  { command: C.DESK_CONFIRM, keys: ['y'], description: 'Send', category: 'Desk', scope: 'overlay.desk', showInFooter: true, sends: true },
+  { command: C.DESK_ZONE, keys: ['tab', 'shift+tab'], description: 'Form/results', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
+  { command: C.DESK_NEXT_PAGE, keys: ['n', 'pagedown'], description: 'Older page (review: no)', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
+  { command: C.DESK_PREV_PAGE, keys: ['p', 'pageup'], description: 'Newer page', category: 'Desk', scope: 'overlay.desk', showInFooter: false },
   { command: C.DESK_LEFT, keys: ['left'], description: 'Previous choice / scroll left', category: 'Desk', scope: 'overlay.desk', showInFooter: false },
   { command: C.DESK_RIGHT, keys: ['right'], description: 'Next choice / scroll right', category: 'Desk', scope: 'overlay.desk', showInFooter: false },
-  { command: C.DESK_RUN, keys: ['r', 'ctrl+r'], description: 'Run / review', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
-  { command: C.DESK_CONFIRM, keys: ['y'], description: 'Send (after review)', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
-  { command: C.DESK_NEXT_PAGE, keys: ['n', 'pagedown'], description: 'Older page', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
-  { command: C.DESK_PREV_PAGE, keys: ['p', 'pageup'], description: 'Newer page', category: 'Desk', scope: 'overlay.desk', showInFooter: false },
-  { command: C.DESK_BACK, keys: ['escape', 'q'], description: 'Back / close', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
+  { command: C.DESK_BACK, keys: ['escape', 'q'], description: 'Back', category: 'Desk', scope: 'overlay.desk', showInFooter: true },
   // The ladder overlay (orders panel, L) shares the desk's form commands.
-  { command: C.DESK_UP, keys: ['up'], description: 'Previous field', category: 'Desk', scope: 'overlay.ladder', showInFooter: false },
-  { command: C.DESK_DOWN, keys: ['down'], description: 'Next field', category: 'Desk', scope: 'overlay.ladder', showInFooter: false },
-  { command: C.DESK_ENTER, keys: ['enter'], description: 'Edit field / change choice', category: 'Desk', scope: 'overlay.ladder', showInFooter: true },
-  { command: C.DESK_LEFT, keys: ['left'], description: 'Change choice', category: 'Desk', scope: 'overlay.ladder', showInFooter: false },
-  { command: C.DESK_RIGHT, keys: ['right'], description: 'Change choice', category: 'Desk', scope: 'overlay.ladder', showInFooter: false },
-  { command: C.DESK_RUN, keys: ['r'], description: 'Review', category: 'Desk', scope: 'overlay.ladder', showInFooter: true },
-  { command: C.DESK_CONFIRM, keys: ['y'], description: 'Send the ladder (after review)', category: 'Desk', scope: 'overlay.ladder', showInFooter: true },
-  { command: C.DESK_BACK, keys: ['escape'], description: 'Back / close', category: 'Desk', scope: 'overlay.ladder', showInFooter: true },
+  { command: C.DESK_UP, keys: ['up', 'k'], description: 'Previous field', category: 'Desk', scope: 'overlay.ladder', showInFooter: false },
+  { command: C.DESK_DOWN, keys: ['down', 'j'], description: 'Next field', category: 'Desk', scope: 'overlay.ladder', showInFooter: false },
+  { command: C.DESK_ENTER, keys: ['enter'], description: 'Edit/choose', category: 'Desk', scope: 'overlay.ladder', showInFooter: true },
+  { command: C.DESK_RUN, keys: ['o'], description: 'Review', category: 'Desk', scope: 'overlay.ladder', showInFooter: true },
+  { command: C.DESK_CONFIRM, keys: ['y'], description: 'Send', category: 'Desk', scope: 'overlay.ladder', showInFooter: true, sends: true },
+  { command: C.DESK_LEFT, keys: ['left'], description: 'Previous choice', category: 'Desk', scope: 'overlay.ladder', showInFooter: false },
+  { command: C.DESK_RIGHT, keys: ['right'], description: 'Next choice', category: 'Desk', scope: 'overlay.ladder', showInFooter: false },
+  { command: C.DESK_BACK, keys: ['escape', 'n'], description: 'Back', category: 'Desk', scope: 'overlay.ladder', showInFooter: true },
 ];
