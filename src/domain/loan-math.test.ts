@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import {
   annualToHourly,
+  borrowPlan,
   collateralRatio,
   estimateInterest,
   estimateTermInterest,
@@ -14,6 +15,7 @@ import {
   pledgeNeeded,
   pledgePriceAt,
   ratioAfterPledgeChange,
+  ratioAsFraction,
   ratioZone,
   repayOutcome,
   termHours,
@@ -93,5 +95,43 @@ describe('interest', () => {
     expect(estimateTermInterest(d('10000'), d('0.00001'), 'THIRTY').toFixed()).toBe('72');
     expect(estimateTermInterest(d('10000'), d('0.00001'), 'FLEXIBLE').toFixed()).toBe('2.4');
     expect(termHours('FLEXIBLE')).toBeNull();
+  });
+});
+
+describe('ratios as the exchange prints them (issue 15)', () => {
+  it('reads a value above 1 as percent and one at or below 1 as a fraction', () => {
+    expect(ratioAsFraction(d('49.42')).toFixed()).toBe('0.4942');
+    expect(ratioAsFraction(d('0.4942')).toFixed()).toBe('0.4942');
+    expect(ratioAsFraction(d('0')).toFixed()).toBe('0');
+  });
+  it('lets the ratio worked out locally decide a value at or below 1', () => {
+    // The collateral-add reply "0.4942" next to a locally expected 49.5%: a fraction.
+    expect(ratioAsFraction(d('0.4942'), d('0.495')).toFixed()).toBe('0.4942');
+    // "0.8" next to an expected 0.79%: a percent (a loan with a hundred times its value pledged).
+    expect(ratioAsFraction(d('0.8'), d('0.0079')).toFixed()).toBe('0.008');
+    expect(ratioAsFraction(d('61.2'), d('0.612')).toFixed()).toBe('0.612');
+  });
+});
+
+describe('borrow plan (issue 15: the review shows collateral, ratio and the lines)', () => {
+  const rates = { initRate: d('0.65'), supRate: d('0.8'), forceRate: d('0.91') };
+  it('sizes the collateral of a loan amount at the initial ratio', () => {
+    const p = borrowPlan({ loanAmount: d('6500'), pledgeAmount: null, loanPrice: d('1'), pledgePrice: d('100000'), ...rates });
+    expect([str(p?.pledgeAmount ?? null), str(p?.ratio ?? null)]).toEqual(['0.1', '0.65']);
+    // 6500 / (0.1 × 0.8) = 81250; 6500 / (0.1 × 0.91) = 71428.57…
+    expect(str(p?.marginCallPrice ?? null)).toBe('81250');
+    expect(p?.liquidationPrice?.toDecimalPlaces(2).toFixed()).toBe('71428.57');
+  });
+  it('sizes the loan of a collateral amount, or takes the quoted loan', () => {
+    const p = borrowPlan({ loanAmount: null, pledgeAmount: d('0.1'), loanPrice: d('1'), pledgePrice: d('100000'), ...rates });
+    expect([str(p?.loanAmount ?? null), str(p?.ratio ?? null)]).toEqual(['6500', '0.65']);
+    const quoted = borrowPlan({ loanAmount: d('5000'), pledgeAmount: d('0.1'), loanPrice: d('1'), pledgePrice: d('100000'), ...rates });
+    expect(str(quoted?.ratio ?? null)).toBe('0.5');
+    expect(str(quoted?.marginCallPrice ?? null)).toBe('62500');
+  });
+  it('gives up without an initial ratio to size the missing amount, and leaves unknown lines null', () => {
+    expect(borrowPlan({ loanAmount: d('6500'), pledgeAmount: null, loanPrice: d('1'), pledgePrice: d('100000'), initRate: null, supRate: null, forceRate: null })).toBeNull();
+    const p = borrowPlan({ loanAmount: d('6500'), pledgeAmount: d('0.2'), loanPrice: d('1'), pledgePrice: d('100000'), initRate: null, supRate: null, forceRate: null });
+    expect([str(p?.ratio ?? null), p?.marginCallPrice, p?.liquidationPrice]).toEqual(['0.325', null, null]);
   });
 });

@@ -120,6 +120,73 @@ export function percentToFraction(percent: Decimal): Decimal {
   return percent.div(100);
 }
 
+/**
+ * A collateral ratio as the exchange printed it, read as a fraction. The pages print ratios in
+ * percent (Get-Borrow-Ongoing 77.97, revise-pledge `afterPledgeRate` 60.5) or as fractions
+ * (Get-Loan-Coins 0.65), and the embedded exchange has printed `afterPledgeRate` as a fraction
+ * (0.4942). A value above 1 can only be a percent: a loan worth more than its collateral is
+ * liquidated long before. At or below 1, `expected` (the ratio worked out locally, a fraction)
+ * picks the reading nearer to it; without one the value is taken as a fraction.
+ */
+export function ratioAsFraction(value: Decimal, expected: Decimal | null = null): Decimal {
+  const asPercent = value.div(100);
+  if (value.gt(1)) return asPercent;
+  if (expected === null || expected.lte(0) || value.lte(0)) return value;
+  // Nearer in ratio terms: how many times off each reading is, whichever way.
+  const off = (r: Decimal) => Decimal.max(r.div(expected), expected.div(r));
+  return off(asPercent).lt(off(value)) ? asPercent : value;
+}
+
+/** What a borrow would be before it is sent (sizes, starting ratio, the collateral prices at the lines). */
+export interface BorrowPlan {
+  /** Loan amount (loan coin): as given, else what the collateral allows at the initial ratio. */
+  readonly loanAmount: Decimal;
+  /** Collateral (pledge coin): as given, else what the initial ratio asks for the loan. */
+  readonly pledgeAmount: Decimal;
+  /** Starting ratio (fraction): loan value / collateral value; null when the collateral is worth nothing. */
+  readonly ratio: Decimal | null;
+  /** Collateral-coin price (quote currency) at the margin-call line; null without `supRate`. */
+  readonly marginCallPrice: Decimal | null;
+  /** Collateral-coin price (quote currency) at the liquidation line; null without `forceRate`. */
+  readonly liquidationPrice: Decimal | null;
+}
+
+/** What `borrowPlan` works from. Prices are in one quote currency (USDT); rates are fractions. */
+export interface BorrowPlanInput {
+  /** The loan amount (loan coin), when given or quoted by the exchange; null to size it from the collateral. */
+  readonly loanAmount: Decimal | null;
+  /** The collateral (pledge coin), when given; null to size it from the loan. */
+  readonly pledgeAmount: Decimal | null;
+  readonly loanPrice: Decimal;
+  readonly pledgePrice: Decimal;
+  /** Initial ratio: sizes the amount not given (null: it cannot be sized). */
+  readonly initRate: Decimal | null;
+  /** Margin-call ratio (null: no margin-call price). */
+  readonly supRate: Decimal | null;
+  /** Liquidation ratio (null: no liquidation price). */
+  readonly forceRate: Decimal | null;
+}
+
+/**
+ * A new loan worked out: the amount not given sized at the initial ratio (as the exchange sizes
+ * it), then the starting ratio and the collateral prices at the margin-call and liquidation lines
+ * (no interest accrued yet). Null when an amount is missing and cannot be sized.
+ */
+export function borrowPlan(input: BorrowPlanInput): BorrowPlan | null {
+  const { loanPrice, pledgePrice, initRate } = input;
+  const loanAmount = input.loanAmount ?? (input.pledgeAmount && initRate ? maxBorrowable(input.pledgeAmount, pledgePrice, initRate, loanPrice) : null);
+  const pledgeAmount = input.pledgeAmount ?? (input.loanAmount && initRate ? pledgeNeeded(loanValue(input.loanAmount, new Decimal(0), loanPrice), initRate, pledgePrice) : null);
+  if (!loanAmount || !pledgeAmount) return null;
+  const debt = loanValue(loanAmount, new Decimal(0), loanPrice);
+  return {
+    loanAmount,
+    pledgeAmount,
+    ratio: collateralRatio(debt, valueOf(pledgeAmount, pledgePrice)),
+    marginCallPrice: input.supRate ? pledgePriceAt(input.supRate, debt, pledgeAmount) : null,
+    liquidationPrice: input.forceRate ? pledgePriceAt(input.forceRate, debt, pledgeAmount) : null,
+  };
+}
+
 /** Annual rate (fraction) of an hourly rate: × 24 × 365, simple. */
 export function hourlyToAnnual(hourRate: Decimal): Decimal {
   return hourRate.times(HOURS_PER_YEAR);

@@ -15,7 +15,7 @@ export interface LoanRecord {
 
 /** The four histories of one account, oldest first. */
 export interface LoanHistories {
-  /** Ended loans (status REPAY or FORCE); ongoing loans are listed by `loan.getOngoing`. */
+  /** Every loan from its borrow on: ONGOING while open, then REPAY or FORCE (one record per loan). */
   readonly borrows: LoanRecord[];
   readonly repays: LoanRecord[];
   readonly revises: LoanRecord[];
@@ -27,7 +27,7 @@ export function emptyHistories(): LoanHistories {
   return { borrows: [], repays: [], revises: [], reduces: [] };
 }
 
-/** Borrow history statuses. */
+/** Borrow history statuses a query may filter by (the page's list; an ongoing loan's ONGOING is not one). */
 export const BORROW_STATUSES = ['ROLLBACK', 'FORCE', 'REPAY'] as const;
 /** Liquidation record statuses. */
 export const REDUCE_STATUSES = ['COMPLETE', 'WAIT'] as const;

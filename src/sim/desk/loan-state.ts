@@ -6,7 +6,7 @@ import { Decimal } from 'decimal.js';
 import { SimRejection, type DeskDeps } from '../contract.js';
 import { DeskCode } from './errors.js';
 import { amountStr, collateralRatio, pctStr, termDays, type LoanDaily } from './loan-catalog.js';
-import type { LoanHistories } from './loan-records.js';
+import type { LoanHistories, LoanRecord } from './loan-records.js';
 
 /** One ongoing loan. Amounts are in their coins; ratios are fractions. */
 export interface LoanState {
@@ -80,9 +80,17 @@ export function ongoingWire(ctx: LoanContext, loan: LoanState): Record<string, s
   };
 }
 
-/** Ends a loan: writes its borrow history record with `status` and drops it from the book. */
-export function endLoan(ctx: LoanContext, loan: LoanState, status: 'REPAY' | 'FORCE'): void {
-  ctx.histories(loan.uid).borrows.push({
+/**
+ * Status of a borrow record while its loan is ongoing. The pages name only the end states
+ * (ROLLBACK failed, FORCE liquidated, REPAY repaid) and print no record of an open loan; this
+ * exchange lists a loan from the moment it is borrowed (issue 15: the history was empty right
+ * after a borrow) and marks it ONGOING until it ends.
+ */
+export const BORROW_ONGOING = 'ONGOING';
+
+/** The borrow history record of `loan` with `status`. */
+export function borrowRecord(loan: LoanState, status: typeof BORROW_ONGOING | 'REPAY' | 'FORCE'): LoanRecord {
+  return {
     at: loan.borrowTime,
     wire: {
       orderId: loan.orderId,
@@ -96,7 +104,16 @@ export function endLoan(ctx: LoanContext, loan: LoanState, status: 'REPAY' | 'FO
       status,
       daily: loan.daily,
     },
-  });
+  };
+}
+
+/** Ends a loan: sets its borrow history record to `status` (in place) and drops it from the book. */
+export function endLoan(ctx: LoanContext, loan: LoanState, status: 'REPAY' | 'FORCE'): void {
+  const borrows = ctx.histories(loan.uid).borrows;
+  const record = borrowRecord(loan, status);
+  const at = borrows.findIndex((r) => r.wire.orderId === loan.orderId);
+  if (at >= 0) borrows[at] = record;
+  else borrows.push(record);
   ctx.loans.delete(loan.orderId);
 }
 

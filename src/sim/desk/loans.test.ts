@@ -71,6 +71,24 @@ describe('borrow', () => {
     ]);
   });
 
+  it('lists the loan in the borrow history at once, ONGOING, and as REPAY once repaid (issue 15)', () => {
+    const { call, borrow } = setup();
+    const id = borrow({ pledgeAmount: '0.1' });
+    const window = { startTime: String(FAKE_T0 - HOUR), endTime: String(FAKE_T0 + HOUR) };
+    expect(call('loan.getBorrowHistory', window)).toEqual([
+      {
+        orderId: id, loanCoin: 'USDT', pledgeCoin: 'BTC', initPledgeAmount: '0.1', initLoanAmount: '3250',
+        hourRate: '0.0000059931', pledgeDays: '0', borrowTime: String(FAKE_T0), status: 'ONGOING', daily: 'FLEXIBLE',
+      },
+    ]);
+    expect(call('loan.getBorrowHistory', { ...window, status: 'REPAY' })).toEqual([]);
+    call('loan.repay', { orderId: id, method: 'borrowed_coin', repayAll: 'yes' });
+    // Still one record for the loan, now ended.
+    const after = call('loan.getBorrowHistory', window) as Record<string, string>[];
+    expect(after.map((r) => [r.orderId, r.status])).toEqual([[id, 'REPAY']]);
+    expect(call('loan.getBorrowHistory', { ...window, status: 'REPAY' })).toHaveLength(1);
+  });
+
   it('borrows by loanAmount: collateral rounded up at initRate; fixed terms expire', () => {
     const { borrow, ongoing } = setup();
     borrow({ loanAmount: '1000', daily: 'SEVEN' });

@@ -12,7 +12,7 @@ import {
 import { emptyHistories, type LoanHistories } from './loan-records.js';
 import { repayLoan, revisePledge } from './loan-repay.js';
 import { tickLoans } from './loan-risk.js';
-import { debtOf, ongoingWire, type LoanContext, type LoanState } from './loan-state.js';
+import { BORROW_ONGOING, borrowRecord, debtOf, ongoingWire, type LoanContext, type LoanState } from './loan-state.js';
 import { optCoin, optString, reqAmount, reqEnum, reqString, type Params } from './params.js';
 
 /** One coin's amount in a debts reply. */
@@ -84,7 +84,7 @@ export class LoanBook {
     this.ctx.deps.ledger.credit(uid, loan.coin, loanAmount, `loan borrowed ${orderId}`);
     const now = this.ctx.deps.now();
     const term = termMs(daily);
-    this.ctx.loans.set(orderId, {
+    const state: LoanState = {
       orderId, uid, daily,
       loanCoin: loan.coin,
       pledgeCoin: pledge.coin,
@@ -102,7 +102,10 @@ export class LoanBook {
       lastTickAt: now,
       pendingMs: 0,
       marginCall: false,
-    });
+    };
+    this.ctx.loans.set(orderId, state);
+    // Listed in the borrow history from now on (ONGOING until repaid or liquidated).
+    this.ctx.histories(uid).borrows.push(borrowRecord(state, BORROW_ONGOING));
     return { orderId };
   }
 

@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { fmtPct } from '../../domain/format.js';
-import { estimateTermInterest, hourlyInterest, hourlyToAnnual, pledgeNeeded, termHours } from '../../domain/loan-math.js';
+import { borrowPlan, estimateTermInterest, hourlyInterest, hourlyToAnnual, pledgeNeeded, termHours } from '../../domain/loan-math.js';
 import type { LoanTerm, Ticker } from '../../domain/model.js';
+import type { ExchangeCalls } from '../../services/app-services.js';
 import { useEffect, useState } from 'react';
 import { useAppContext } from './app-context.js';
 import { coinPriceUsdt, parseAmount, replyField, type BorrowInput } from './use-loans.js';
@@ -23,12 +24,21 @@ export interface BorrowTerms {
   readonly forceRate: Decimal | null;
 }
 
+/** A `loan.getCoins` reply and the coins it was asked for. */
+export interface CoinsReply {
+  readonly loanCoin: string;
+  readonly pledgeCoin: string;
+  readonly reply: unknown;
+}
+
 /** The two lines the borrow form shows: the terms, and the estimate for what is typed. */
 export interface BorrowEstimate {
   /** E.g. "FLEXIBLE 0.0006 %/h · 5.25 %/yr · 10–2 000 000 USDT · init 65 % · call 80 % · liq 91 %"; null while unknown. */
   readonly terms: string | null;
   /** E.g. "up to 6305.247 USDT · ~0.0378 USDT/hour"; null when nothing to estimate. */
   readonly estimate: string | null;
+  /** The last `loan.getCoins` reply for the coins typed (the review reuses it); null while unknown. */
+  readonly coins: CoinsReply | null;
 }
 
 const RATE_FIELDS: Readonly<Record<LoanTerm, { readonly hour: string; readonly year: string }>> = {
@@ -95,7 +105,7 @@ export function loanAmountEstimate(amount: Decimal, t: BorrowTerms, input: Pick<
 
 /**
  * Live terms and interest estimate for the borrow form, updating as the user types: the loan coin's
- * rates and limits (`loan.getCoins`, asked again when a coin changes), and either the exchange's own
+ * rates and limits and the pledge coin's ratios (`loan.getCoins`, asked again when a coin changes), and either the exchange's own
  * estimate for a collateral amount (`loan.getInterest`, the borrowable amount and interest per hour)
  * or, for a loan amount, the interest and the collateral needed worked out from the rates. Each
  * request waits `ESTIMATE_DEBOUNCE_MS` after the last keystroke; failures show as a line, never throw.
@@ -110,7 +120,7 @@ export function useBorrowEstimate(active: boolean, input: BorrowInput, tickers: 
     if (!active || input.loanCoin === '' || input.pledgeCoin === '') return undefined;
     let live = true;
     const timer = setTimeout(() => {
-      services.exchange.call('loan.getCoins', { coin: input.loanCoin }).then(
+      askLoanCoins(services.exchange).then(
         (reply) => live && setTerms({ key: coinsKey, reply }),
         (error: unknown) => live && setTerms({ key: coinsKey, error: error instanceof Error ? error.message : String(error) }),
       );
@@ -141,11 +151,98 @@ export function useBorrowEstimate(active: boolean, input: BorrowInput, tickers: 
     };
   }, [asksExchange, quoteKey]);
 
-  if (!active) return { terms: null, estimate: null };
+  if (!active) return { terms: null, estimate: null, coins: null };
   const known = terms !== null && terms.key === coinsKey && 'reply' in terms ? borrowTermsFrom(terms.reply, input.loanCoin, input.pledgeCoin, input.term) : null;
   const termsLine = terms === null || terms.key !== coinsKey ? 'rates: asking the exchange…' : 'error' in terms ? `rates: ${terms.error}` : known ? termsText(known, input.term, input.loanCoin) : null;
   let estimate: string | null = null;
   if (loanAmount !== null && input.pledgeAmount === '') estimate = known ? loanAmountEstimate(loanAmount, known, input, tickers) : null;
   else if (asksExchange) estimate = quote !== null && quote.key === quoteKey ? quote.text : 'estimating…';
-  return { terms: termsLine, estimate };
+  const coins = terms !== null && terms.key === coinsKey && 'reply' in terms ? { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, reply: terms.reply } : null;
+  return { terms: termsLine, estimate, coins };
+}
+
+/**
+ * Asks `loan.getCoins` for every coin. Its `coin` filter narrows both lists on the embedded
+ * exchange (the page does not say otherwise), so a query for the loan coin would carry no ratios
+ * of the pledge coin: the form would miss the initial, margin-call and liquidation ratios.
+ */
+export function askLoanCoins(exchange: ExchangeCalls): Promise<unknown> {
+  return Promise.resolve().then(() => exchange.call('loan.getCoins', {}));
+}
+
+function amt(d: Decimal): string {
+  return d.toSignificantDigits(8).toFixed();
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The exchange's estimate for a collateral amount (`loan.getInterest`), or why there is none. */
+export interface BorrowQuote {
+  /** The loan the collateral allows (loan coin); null when not given. */
+  readonly loanAmount: Decimal | null;
+  /** Interest per hour at that amount (loan coin, wire text); null when not given. */
+  readonly hourInterest: string | null;
+  /** The call's failure; null when it answered. */
+  readonly error: string | null;
+}
+
+/**
+ * The borrow review (issue 15): what is borrowed against how much collateral (the amount not
+ * typed is the one the exchange sizes at the initial ratio, marked ≈), the starting ratio (loan
+ * value / collateral value) and the collateral-coin prices at the margin-call and liquidation
+ * lines of the pledge coin (`loan.getCoins` supRate / forceRate). The first line starts "Confirm:".
+ */
+export function borrowReviewLines(input: BorrowInput, terms: BorrowTerms | null, termsError: string | null, tickers: Readonly<Record<string, Ticker>>, quote: BorrowQuote | null): readonly string[] {
+  const { loanCoin, pledgeCoin } = input;
+  const loanPrice = coinPriceUsdt(tickers, loanCoin);
+  const pledgePrice = coinPriceUsdt(tickers, pledgeCoin);
+  const givenLoan = parseAmount(input.loanAmount);
+  const givenPledge = parseAmount(input.pledgeAmount);
+  const plan =
+    loanPrice && pledgePrice
+      ? borrowPlan({ loanAmount: givenLoan ?? quote?.loanAmount ?? null, pledgeAmount: givenPledge, loanPrice, pledgePrice, initRate: terms?.initRate ?? null, supRate: terms?.supRate ?? null, forceRate: terms?.forceRate ?? null })
+      : null;
+  const loanText = givenLoan ? amt(givenLoan) : plan ? `≈${amt(plan.loanAmount)}` : '(as much as the collateral allows)';
+  const pledgeText = givenPledge ? amt(givenPledge) : plan ? `≈${amt(plan.pledgeAmount)}` : '(what the initial ratio asks)';
+  const lines = [`Confirm: borrow ${loanText} ${loanCoin} against ${pledgeText} ${pledgeCoin}, ${input.term}`];
+  if (!loanPrice || !pledgePrice) {
+    lines.push(`starting ratio unknown: no price for ${loanPrice ? pledgeCoin : loanCoin}`);
+  } else if (!plan) {
+    lines.push(`starting ratio unknown: no initial ratio for ${pledgeCoin}${termsError ? ` (rates: ${termsError})` : ''}`);
+  } else {
+    const loanValue = plan.loanAmount.times(loanPrice);
+    lines.push(`starting ratio ${fmtPct(plan.ratio)} = loan ${amt(loanValue)} / collateral ${amt(plan.pledgeAmount.times(pledgePrice))} USDT`);
+    const why = termsError ? ` (rates: ${termsError})` : ' (no ratio from the exchange)';
+    lines.push(plan.marginCallPrice && terms?.supRate ? `${pledgeCoin} margin call at ${amt(plan.marginCallPrice)} USDT (${fmtPct(terms.supRate)})` : `${pledgeCoin} margin call price unknown${why}`);
+    lines.push(plan.liquidationPrice && terms?.forceRate ? `${pledgeCoin} liquidation at ${amt(plan.liquidationPrice)} USDT (${fmtPct(terms.forceRate)})` : `${pledgeCoin} liquidation price unknown${why}`);
+  }
+  if (quote?.hourInterest) lines.push(`~${quote.hourInterest} ${loanCoin}/hour interest`);
+  else if (quote?.error) lines.push(`interest estimate failed: ${quote.error}`);
+  if (!givenLoan || !givenPledge) lines.push(`≈ the exchange sizes it at the initial ratio${terms?.initRate ? ` ${fmtPct(terms.initRate)}` : ''}`);
+  return lines;
+}
+
+/**
+ * Works out the borrow review: the coins' ratios from `cached` when it is for these coins, else
+ * from `loan.getCoins`; for a collateral amount, the exchange's loan amount and interest from
+ * `loan.getInterest`. Never rejects: a failed call shows as a line.
+ */
+export async function reviewBorrow(exchange: ExchangeCalls, input: BorrowInput, cached: CoinsReply | null, tickers: Readonly<Record<string, Ticker>>): Promise<readonly string[]> {
+  const ask = (op: string, params: Record<string, string>) => Promise.resolve().then(() => exchange.call(op, params));
+  const reuse = cached !== null && cached.loanCoin === input.loanCoin && cached.pledgeCoin === input.pledgeCoin;
+  const termsAsked = (reuse ? Promise.resolve(cached.reply) : askLoanCoins(exchange)).then(
+    (reply) => ({ terms: borrowTermsFrom(reply, input.loanCoin, input.pledgeCoin, input.term), error: null }),
+    (error: unknown) => ({ terms: null, error: errorText(error) }),
+  );
+  const quoteAsked: Promise<BorrowQuote | null> =
+    input.pledgeAmount === ''
+      ? Promise.resolve(null)
+      : ask('loan.getInterest', { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, daily: input.term, pledgeAmount: input.pledgeAmount }).then(
+          (reply) => ({ loanAmount: dec(replyField(reply, 'loanAmount')), hourInterest: replyField(reply, 'hourInterest'), error: null }),
+          (error: unknown) => ({ loanAmount: null, hourInterest: null, error: errorText(error) }),
+        );
+  const [t, quote] = await Promise.all([termsAsked, quoteAsked]);
+  return borrowReviewLines(input, t.terms, t.error, tickers, quote);
 }

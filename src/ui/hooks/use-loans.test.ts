@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import type { Loan, Ticker } from '../../domain/model.js';
-import { coinPriceUsdt, loanView, parseAmount, ratioGauge, replyField, termText } from './use-loans.js';
+import { coinPriceUsdt, loanDoneText, loanView, loanWrite, parseAmount, ratioGauge, replyField, termText } from './use-loans.js';
 
 const d = (s: string) => new Decimal(s);
 
@@ -44,5 +44,23 @@ describe('loan view helpers', () => {
     expect(parseAmount('1.')).toBeNull();
     expect(replyField({ afterPledgeRate: '61.2' }, 'afterPledgeRate')).toBe('61.2');
     expect(replyField(null, 'x')).toBeNull();
+  });
+});
+
+describe('loan write messages (issue 15)', () => {
+  const sent = { orderId: '1', amount: '0.05', pledgeCoin: 'BTC', reviseType: 'IN' };
+  it('shows the ratio after a collateral change in percent, whether the reply prints percent or a fraction', () => {
+    expect(loanDoneText('pledgeIn', { afterPledgeRate: '49.42' }, sent, d('0.4942'))).toBe('collateral added: ratio now 49.42%');
+    expect(loanDoneText('pledgeIn', { afterPledgeRate: '0.4942' }, sent, d('0.4942'))).toBe('collateral added: ratio now 49.42%');
+    expect(loanDoneText('pledgeOut', { afterPledgeRate: '0.6263' }, sent, null)).toBe('collateral withdrawn: ratio now 62.63%');
+    expect(loanDoneText('pledgeIn', {}, sent, null)).toBe('collateral added: ratio now ?');
+  });
+  it('names the borrow order and the repayment', () => {
+    expect(loanDoneText('borrow', { orderId: '9' }, {}, null)).toBe('borrowed: order 9');
+    expect(loanDoneText('repay', { repayAmount: '502', payInterest: '2', repayLoanAmount: '500' }, {}, null)).toBe('repaid 502 (interest 2, principal 500)');
+  });
+  it('builds the repay and revise bodies', () => {
+    expect(loanWrite('repay', LOAN, '', true)).toEqual({ op: 'loan.repay', params: { orderId: '1', method: 'borrowed_coin', repayUnlock: 'yes', repayAll: 'yes' } });
+    expect(loanWrite('pledgeOut', LOAN, '0.01', false)).toEqual({ op: 'loan.revisePledge', params: { orderId: '1', amount: '0.01', pledgeCoin: 'BTC', reviseType: 'OUT' } });
   });
 });

@@ -1,6 +1,10 @@
 import { Decimal } from 'decimal.js';
-import { loanValue, pledgePriceAt } from '../../domain/loan-math.js';
+import { fmtPct } from '../../domain/format.js';
+import { loanValue, pledgePriceAt, ratioAfterPledgeChange, ratioAsFraction, repayOutcome } from '../../domain/loan-math.js';
 import type { Loan, LoanTerm, Ticker } from '../../domain/model.js';
+
+/** Which loan form is open. */
+export type LoanFormKind = 'borrow' | 'repay' | 'pledgeIn' | 'pledgeOut';
 
 /** Coins valued at 1 USDT. */
 const STABLE = new Set(['USDT', 'USDC', 'USD']);
@@ -101,4 +105,81 @@ export function replyField(reply: unknown, field: string): string | null {
   if (typeof reply !== 'object' || reply === null) return null;
   const v: unknown = (reply as Record<string, unknown>)[field];
   return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
+}
+
+function amt(d: Decimal): string {
+  return d.toSignificantDigits(8).toFixed();
+}
+
+/** A repay / collateral form's live line and what blocks its review. */
+export interface LoanPreview {
+  /** The outcome of what is typed (empty when nothing to say). */
+  readonly text: string;
+  /** Why it cannot be reviewed; null when it can. */
+  readonly problem: string | null;
+  /** The ratio afterwards (fraction), when worked out; reads the reply's ratio after a collateral change. */
+  readonly ratio: Decimal | null;
+}
+
+/**
+ * The preview of a repay or collateral form for the amount `typed`: what a repayment pays
+ * (interest first) and the ratio after; the ratio after adding or withdrawing collateral, refusing
+ * a withdrawal past `initRate` (from loan.getCoins; the margin-call line when unknown).
+ */
+export function loanPreview(kind: Exclude<LoanFormKind, 'borrow'>, view: LoanView | null, typed: string, tickers: Readonly<Record<string, Ticker>>, initRate: Decimal | null): LoanPreview {
+  const l = view?.loan;
+  if (!view || !l) return { text: '', problem: 'no loan selected', ratio: null };
+  const pledgePrice = coinPriceUsdt(tickers, l.pledgeCoin);
+  const loanPrice = coinPriceUsdt(tickers, l.loanCoin);
+  const value = typed === '' ? null : parseAmount(typed);
+  const noPrice = { text: `no price for ${pledgePrice ? l.loanCoin : l.pledgeCoin}; no preview`, problem: null, ratio: null };
+  if (kind === 'repay') {
+    if (typed !== '' && !value) return { text: '', problem: `amount must be a positive number (got "${typed}")`, ratio: null };
+    if (!value) return { text: `repays everything: ${amt(l.loanAmount.plus(l.interestAmount))} ${l.loanCoin}`, problem: null, ratio: null };
+    if (!pledgePrice || !loanPrice) return noPrice;
+    const o = repayOutcome(l.loanAmount, l.interestAmount, value, loanPrice, l.pledgeAmount.times(pledgePrice));
+    return { text: `interest ${amt(o.interestPaid)} + principal ${amt(o.principalPaid)}; left ${amt(o.principalLeft)}; ratio → ${fmtPct(o.ratio)}`, problem: null, ratio: o.ratio };
+  }
+  if (!value) return { text: '', problem: typed === '' ? 'enter an amount' : `amount must be a positive number (got "${typed}")`, ratio: null };
+  if (!pledgePrice || !view.debtValue) return noPrice;
+  const after = ratioAfterPledgeChange(view.debtValue, l.pledgeAmount, kind === 'pledgeIn' ? value : value.neg(), pledgePrice);
+  const limit = initRate ?? l.supRate;
+  if (kind === 'pledgeOut' && (after === null || after.gt(limit))) {
+    const line = initRate ? 'initial ratio' : 'margin call';
+    return { text: `ratio → ${fmtPct(after)}`, problem: `withdrawing ${amt(value)} ${l.pledgeCoin} would put the ratio past the ${line} ${fmtPct(limit)}`, ratio: after };
+  }
+  return { text: `ratio ${fmtPct(l.pledgeRate)} → ${fmtPct(after)}`, problem: null, ratio: after };
+}
+
+/** An exchange write: operation id and wire body. */
+export interface LoanWrite {
+  readonly op: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** The write of a repay / collateral form: `loan.repay` (empty amount = all) or `loan.revisePledge`. */
+export function loanWrite(kind: Exclude<LoanFormKind, 'borrow'>, loan: Loan, amount: string, unlock: boolean): LoanWrite {
+  if (kind === 'repay') {
+    // Repaid with the borrowed coin from the account (the official page's method borrowed_coin).
+    const base = { orderId: loan.orderId, method: 'borrowed_coin', repayUnlock: unlock ? 'yes' : 'no' };
+    return { op: 'loan.repay', params: amount === '' ? { ...base, repayAll: 'yes' } : { ...base, repayAll: 'no', amount } };
+  }
+  return { op: 'loan.revisePledge', params: { orderId: loan.orderId, amount, pledgeCoin: loan.pledgeCoin, reviseType: kind === 'pledgeIn' ? 'IN' : 'OUT' } };
+}
+
+/**
+ * The line shown once a write went through. A collateral change reports the reply's
+ * `afterPledgeRate`, which the exchange may print in percent (the pages: 60.5) or as a fraction
+ * (the embedded exchange: 0.4942); `expectedRatio` (the preview's ratio after, a fraction)
+ * decides a value at or below 1 (issue 15: "ratio now 0.4942%" for 49.42%).
+ */
+export function loanDoneText(kind: LoanFormKind, reply: unknown, sent: Readonly<Record<string, string>>, expectedRatio: Decimal | null): string {
+  if (kind === 'borrow') return `borrowed: order ${replyField(reply, 'orderId') ?? '?'}`;
+  if (kind === 'repay') {
+    return `repaid ${replyField(reply, 'repayAmount') ?? sent.amount ?? 'all'} (interest ${replyField(reply, 'payInterest') ?? '?'}, principal ${replyField(reply, 'repayLoanAmount') ?? '?'})`;
+  }
+  const rate = replyField(reply, 'afterPledgeRate');
+  const parsed = rate === null ? null : parseAmount(rate);
+  const ratio = parsed ? fmtPct(ratioAsFraction(parsed, expectedRatio)) : '?';
+  return `collateral ${kind === 'pledgeIn' ? 'added' : 'withdrawn'}: ratio now ${ratio}`;
 }

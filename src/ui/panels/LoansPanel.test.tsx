@@ -68,6 +68,12 @@ function expectFits(frame: string, width: number, height: number) {
 
 afterEach(() => cleanup());
 
+/** A `loan.getCoins` reply: USDT's rates, BTC's ratios as fractions (initial 65%, call 80%, liquidation 91%). */
+const COINS = {
+  loanInfos: [{ coin: 'USDT', hourRateFlexible: '0.000006', rateFlexible: '0.0525', hourRate7D: '0.000005', rate7D: '0.045', hourRate30D: '0.0000048', rate30D: '0.0425', minBorrowAmount: '10', maxBorrowAmount: '2000000' }],
+  pledgeInfos: [{ coin: 'BTC', initRate: '0.65', supRate: '0.8', forceRate: '0.91' }],
+};
+
 describe('ratioGauge and borrow validation', () => {
   it('marks the margin-call and liquidation lines', () => {
     const g = ratioGauge(d('0.6'), d('0.8'), d('0.9'), 16);
@@ -114,7 +120,7 @@ describe('LoansPanel', () => {
   });
 
   it('borrow form: rejects two amounts, then sends loan.borrow with the one given', async () => {
-    const { view, calls, store } = setup(100, 20, { replies: { 'loan.borrow': { orderId: '777' } } });
+    const { view, calls, store } = setup(100, 20, { replies: { 'loan.getCoins': COINS, 'loan.borrow': { orderId: '777' } } });
     await view.waitForText('Gauge');
     await view.press('b');
     await view.waitForText('New loan');
@@ -131,7 +137,7 @@ describe('LoansPanel', () => {
     await view.press('\r');
     await view.press('100');
     await view.press('\r');
-    await view.press('s');
+    await view.press('o');
     await view.waitForText('give exactly one of collateral amount or loan amount');
     // Only the live estimate's reads went out.
     const writes = () => calls.filter((c) => c.id !== 'loan.getCoins' && c.id !== 'loan.getInterest');
@@ -141,8 +147,15 @@ describe('LoansPanel', () => {
     await view.press('\r');
     await view.press('\u007F\u007F\u007F');
     await view.press('\r');
-    await view.press('s');
-    await view.waitForText('Confirm: borrow 100 USDT');
+    await view.press('o');
+    // Issue 15: the collateral the initial ratio asks (100 / (0.65 × 40000)), the starting ratio and
+    // the BTC prices at the lines (100 / (0.0038461538 × 0.8) = 32500, × 0.91 → 28571.429).
+    await view.waitForText('Confirm: borrow 100 USDT against ≈0.0038461538 BTC, SEVEN');
+    await view.waitForText('starting ratio 65.00% = loan 100 / collateral 153.84615 USDT');
+    await view.waitForText('BTC margin call at 32500 USDT (80.00%)');
+    await view.waitForText('BTC liquidation at 28571.429 USDT (91.00%)');
+    await view.waitForText('≈ the exchange sizes it at the initial ratio 65.00%');
+    expect(view.frame()).not.toContain('?');
     await view.press('y');
     await waitFor(() => writes().length > 0);
     expect(writes()).toEqual([{ id: 'loan.borrow', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '100' } }]);
@@ -160,12 +173,12 @@ describe('LoansPanel', () => {
     // Debt 1002 USDT; collateral 0.1 BTC × 40000 = 4000 → 25.05%.
     await view.waitForText('→ 25.05%');
     await view.press('\r');
-    await view.press('s');
+    await view.press('o');
     await view.waitForText('Confirm:');
-    await view.waitForText('y sends · esc back (Enter never sends)');
+    await view.waitForText('y sends · n/esc back (Enter never sends)');
     // Enter and a second s on the review send nothing; y does.
     await view.press('\r');
-    await view.press('s');
+    await view.press('o');
     await afterEffects();
     expect(calls).toEqual([]);
     await view.press('y');
@@ -183,7 +196,7 @@ describe('LoansPanel', () => {
     await view.press('0.04');
     await view.waitForText('past the margin call 80.00%');
     await view.press('\r');
-    await view.press('s');
+    await view.press('o');
     expect(calls.filter((c) => c.id !== 'loan.getCoins')).toEqual([]);
     await view.press('\u001B');
     await view.press('\u001B');
@@ -191,7 +204,7 @@ describe('LoansPanel', () => {
     await view.press('r');
     await view.waitForText('Repay L1');
     await view.waitForText('repays everything: 1002 USDT');
-    await view.press('s');
+    await view.press('o');
     await view.press('y');
     await waitFor(() => calls.some((c) => c.id === 'loan.repay'));
     expect(calls.find((c) => c.id === 'loan.repay')).toEqual({ id: 'loan.repay', params: { orderId: 'L1', method: 'borrowed_coin', repayUnlock: 'no', repayAll: 'yes' } });
@@ -210,7 +223,7 @@ describe('LoansPanel', () => {
 
 describe('LoansPanel borrow by collateral', () => {
   it('previews the borrowable amount and hourly interest via loan.getInterest before loan.borrow', async () => {
-    const { view, calls } = setup(100, 20, { replies: { 'loan.getInterest': { hourInterest: '0.0123', loanAmount: '12000' }, 'loan.borrow': { orderId: '778' } } });
+    const { view, calls } = setup(100, 20, { replies: { 'loan.getCoins': COINS, 'loan.getInterest': { hourInterest: '0.0123', loanAmount: '12000' }, 'loan.borrow': { orderId: '778' } } });
     await view.waitForText('Gauge');
     await view.press('b');
     await view.waitForText('New loan');
@@ -218,8 +231,13 @@ describe('LoansPanel borrow by collateral', () => {
     await view.press('\r');
     await view.press('0.5');
     await view.press('\r');
-    await view.press('s');
-    await view.waitForText('up to 12000 USDT, ~0.0123 USDT/hour');
+    await view.press('o');
+    // The exchange's loan for 0.5 BTC (20000 USDT): ratio 60%; the BTC prices at the lines.
+    await view.waitForText('Confirm: borrow ≈12000 USDT against 0.5 BTC, FLEXIBLE');
+    await view.waitForText('starting ratio 60.00% = loan 12000 / collateral 20000 USDT');
+    await view.waitForText('BTC margin call at 30000 USDT (80.00%)');
+    await view.waitForText('BTC liquidation at 26373.626 USDT (91.00%)');
+    await view.waitForText('~0.0123 USDT/hour interest');
     expect(calls.filter((c) => c.id === 'loan.getInterest').at(-1)).toEqual({ id: 'loan.getInterest', params: { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.5' } });
     expect(calls.some((c) => c.id === 'loan.borrow')).toBe(false);
     await view.press('y');
@@ -230,11 +248,6 @@ describe('LoansPanel borrow by collateral', () => {
 });
 
 describe('LoansPanel borrow form: live terms and estimate', () => {
-  const COINS = {
-    loanInfos: [{ coin: 'USDT', hourRateFlexible: '0.000006', rateFlexible: '0.0525', hourRate7D: '0.000005', rate7D: '0.045', hourRate30D: '0.0000048', rate30D: '0.0425', minBorrowAmount: '10', maxBorrowAmount: '2000000' }],
-    pledgeInfos: [{ coin: 'BTC', initRate: '0.65', supRate: '0.8', forceRate: '0.91' }],
-  };
-
   it('shows the rates and ratios, then an estimate that follows the amount typed, with nothing sent', async () => {
     const { view, calls } = setup(110, 20, { replies: { 'loan.getCoins': COINS, 'loan.getInterest': { hourInterest: '0.0378', loanAmount: '6305.25' } } });
     await view.waitForText('Gauge');
@@ -271,7 +284,8 @@ describe('LoansPanel withdraw limit', () => {
     await view.press('-');
     await view.waitForText('Withdraw collateral L1');
     await waitFor(() => calls.some((c) => c.id === 'loan.getCoins'));
-    expect(calls[0]).toEqual({ id: 'loan.getCoins', params: { coin: 'USDT' } });
+    // Every coin: a `coin` filter narrows the pledge list too (issue 15).
+    expect(calls[0]).toEqual({ id: 'loan.getCoins', params: {} });
     await view.press('\r');
     // 0.035 BTC × 40000 = 1400 → 1002 / 1400 = 71.57%: below the margin call but past the initial 65%.
     await view.press('0.015');
@@ -281,7 +295,7 @@ describe('LoansPanel withdraw limit', () => {
     // 0.04 BTC → 1002 / 1600 = 62.63%.
     await view.waitForText('→ 62.63%');
     await view.press('\r');
-    await view.press('s');
+    await view.press('o');
     await view.press('y');
     await waitFor(() => calls.some((c) => c.id === 'loan.revisePledge'));
     expect(calls.find((c) => c.id === 'loan.revisePledge')?.params).toEqual({ orderId: 'L1', amount: '0.01', pledgeCoin: 'BTC', reviseType: 'OUT' });
@@ -303,7 +317,7 @@ describe('LoansPanel repay', () => {
     await view.press('\u001B[B');
     await view.press('\u001B[C');
     await view.waitForText('‹ yes ›');
-    await view.press('s');
+    await view.press('o');
     await view.waitForText('Confirm: interest 2');
     await view.press('y');
     await waitFor(() => calls.length > 0);
@@ -319,7 +333,7 @@ describe('LoansPanel keys of one chunk', () => {
     await view.press('jr');
     await view.waitForText('Repay L2');
     // Edit, 502, done, review — one chunk.
-    await view.press('\r502\rs');
+    await view.press('\r502\ro');
     await view.waitForText('Confirm: interest 2 + principal 500');
     expect(calls).toEqual([]);
   });
@@ -338,5 +352,80 @@ describe('LoansPanel form at small sizes', () => {
       expectFits(view.frame(), w, h);
       cleanup();
     }
+  });
+});
+
+describe('LoansPanel form keys: the one form model (issue 15)', () => {
+  it('j/k move, a digit fills the field the cursor rests on, o reviews, n backs out, problems follow each edit, Esc closes', async () => {
+    const { view, store, calls } = setup(100, 20, { replies: { 'loan.getCoins': COINS, 'loan.borrow': { orderId: '779' } } });
+    await view.waitForText('Gauge');
+    await view.press('b');
+    await view.waitForText('New loan');
+    await view.press('jjjj'); // collateral, term, coll. amount, loan amount
+    await view.press('2600'); // no Enter first: the resting loan amount takes the digits
+    await view.waitForText(/Loan amount\s+2600▌/);
+    // While editing, the field owns printable keys: o is refused with a hint, nothing reviewed.
+    await view.press('o');
+    await waitFor(() => store.getState().ui.hint?.text.includes("loan amount takes digits and .: 'o' ignored") ?? false, 2000, () => JSON.stringify(store.getState().ui.hint));
+    expect(view.frame()).not.toContain('Confirm:');
+    await view.press('\r');
+    await view.press('o');
+    // 2600 / (0.65 × 40000) = 0.1 BTC; the lines at 2600 / (0.1 × 0.8) and 2600 / (0.1 × 0.91).
+    await view.waitForText('Confirm: borrow 2600 USDT against ≈0.1 BTC, FLEXIBLE');
+    await view.waitForText('starting ratio 65.00% = loan 2600 / collateral 4000 USDT');
+    await view.waitForText('BTC margin call at 32500 USDT (80.00%)');
+    await view.waitForText('BTC liquidation at 28571.429 USDT (91.00%)');
+    await view.waitForText('y sends · n/esc back');
+    // n backs out of the review; the cursor is where it was, k moves up to the collateral amount.
+    await view.press('n');
+    await waitFor(() => !view.frame().includes('Confirm:'), 2000, () => view.frame());
+    await view.press('k');
+    await view.press('0.1');
+    await view.waitForText(/Coll\. amount\s+0\.1▌/);
+    await view.press('\r');
+    await view.press('o');
+    await view.waitForText('give exactly one of collateral amount or loan amount');
+    // Re-checked on each edit: clearing the collateral amount clears the problem, no second o.
+    await view.press('\r\u007f\u007f\u007f');
+    await waitFor(() => !view.frame().includes('give exactly one'), 2000, () => view.frame());
+    await view.waitForText('o reviews: the collateral, the starting ratio');
+    await view.press('\r');
+    // Esc closes the form; nothing was sent.
+    await view.press('\u001B');
+    await waitFor(() => store.getState().ui.overlay === null, 2000);
+    expect(calls.filter((c) => c.id === 'loan.borrow')).toEqual([]);
+  });
+
+  it('y counts only on its own: a y typed in one burst with o is refused and sends nothing', async () => {
+    const { view, store, calls } = setup(100, 20, { replies: { 'loan.repay': { repayAmount: '1002' } } });
+    await view.waitForText('Gauge');
+    await view.press('r');
+    await view.waitForText('Repay L1');
+    await view.press('oy');
+    await view.waitForText('Confirm: repays everything: 1002 USDT');
+    await waitFor(() => store.getState().ui.log.some((l) => l.text.startsWith('Send what the review shows: press it on its own')), 2000);
+    await afterEffects();
+    expect(calls).toEqual([]);
+    await view.press('y');
+    await waitFor(() => calls.length > 0);
+    expect(calls[0]?.id).toBe('loan.repay');
+  });
+});
+
+describe('LoansPanel collateral message (issue 15: ratio 100× too small)', () => {
+  it('reads an afterPledgeRate printed as a fraction as a fraction: 0.2505 → 25.05%', async () => {
+    const { view, calls } = setup(100, 20, { loans: [loan('L1', '0.5')], replies: { 'loan.revisePledge': { loanCoin: 'USDT', pledgeCoin: 'BTC', afterPledgeRate: '0.2505' } } });
+    await view.waitForText('Gauge');
+    await view.press('+');
+    await view.waitForText('Add collateral L1');
+    await view.press('0.05'); // the amount field rests under the cursor: no Enter first
+    await view.waitForText('→ 25.05%');
+    await view.press('\r');
+    await view.press('o');
+    await view.waitForText('Confirm: ratio 50.00% → 25.05%');
+    await view.press('y');
+    await waitFor(() => calls.length > 0);
+    await view.waitForText('collateral added: ratio now 25.05%');
+    expect(view.frame()).not.toContain('0.2505%');
   });
 });

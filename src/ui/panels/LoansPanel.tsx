@@ -1,20 +1,32 @@
 import { Box, Text } from 'ink';
-import { Decimal } from 'decimal.js';
-import { useEffect, useState } from 'react';
+import type { Decimal } from 'decimal.js';
+import { useEffect, useRef, useState } from 'react';
 import { fit, fitLeft, fmtPct } from '../../domain/format.js';
-import { ratioAfterPledgeChange, repayOutcome } from '../../domain/loan-math.js';
-import type { LoanTerm } from '../../domain/model.js';
+import type { LoanTerm, Ticker } from '../../domain/model.js';
 import { FieldRow } from '../components/FieldRow.js';
 import { AgeBadge } from '../components/AgeBadge.js';
 import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
-import { useBorrowEstimate } from '../hooks/use-borrow-estimate.js';
-import { useCommand } from '../hooks/use-commands.js';
+import { askLoanCoins, borrowTermsFrom, reviewBorrow, useBorrowEstimate } from '../hooks/use-borrow-estimate.js';
+import { useCommand, useRestingField } from '../hooks/use-commands.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { useLatest } from '../hooks/use-latest.js';
-import { useTextField } from '../hooks/use-text-field.js';
-import { borrowParams, borrowProblem, coinPriceUsdt, loanView, parseAmount, ratioGauge, replyField, termText, type LoanView } from '../hooks/use-loans.js';
+import { useTextField, type TextField } from '../hooks/use-text-field.js';
+import {
+  borrowParams,
+  borrowProblem,
+  loanDoneText,
+  loanPreview,
+  loanView,
+  loanWrite,
+  ratioGauge,
+  termText,
+  type BorrowInput,
+  type LoanFormKind,
+  type LoanPreview,
+  type LoanView,
+} from '../hooks/use-loans.js';
 import { Command } from '../keys/commands.js';
 
 /** Props of the loans panel. */
@@ -28,19 +40,12 @@ export interface LoansPanelProps {
   readonly now: number;
 }
 
-/** Which form is open. */
-export type LoanFormKind = 'borrow' | 'repay' | 'pledgeIn' | 'pledgeOut';
-
 interface Outcome {
   readonly ok: boolean;
   readonly text: string;
 }
 
 const TERMS: readonly LoanTerm[] = ['FLEXIBLE', 'SEVEN', 'THIRTY'];
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function amt(d: Decimal): string {
   return d.toSignificantDigits(8).toFixed();
@@ -66,8 +71,8 @@ function loanLine(v: LoanView, width: number): string {
  * Ongoing crypto loans: debt (principal + accrued interest), collateral, ratio with a gauge marking
  * the margin-call `|` and liquidation `!` lines, the collateral prices at those lines and the term.
  * Keys (scope `loans`): up/down select, `b` borrow, `r` repay, `+`/`-` add/withdraw collateral; the
- * form runs in scope `overlay.loanForm` (`ui.overlay = 'loanForm'`). The exchange's reply or error
- * is shown under the table. Minimum size 30×6.
+ * form runs in scope `overlay.loanForm` (`ui.overlay = 'loanForm'`; keys in keys/areas/loans.ts).
+ * The exchange's reply or error is shown under the table. Minimum size 30×6.
  */
 export function LoansPanel({ focused, width, height, now }: LoansPanelProps) {
   const { services, store, theme } = useAppContext();
@@ -140,7 +145,7 @@ export function LoansPanel({ focused, width, height, now }: LoansPanelProps) {
 interface LoanFormProps {
   readonly kind: LoanFormKind;
   readonly loan: LoanView | null;
-  readonly tickers: Parameters<typeof coinPriceUsdt>[0];
+  readonly tickers: Readonly<Record<string, Ticker>>;
   readonly rows: number;
   readonly onDone: (result: Outcome | null) => void;
 }
@@ -148,186 +153,221 @@ interface LoanFormProps {
 const NUM = /^[0-9.]$/;
 const COIN = /^[A-Za-z0-9]$/;
 
-/** The borrow / repay / collateral form: fields, a live preview, review, then the exchange call. */
-function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
-  const { services, theme } = useAppContext();
-  const loanCoin = useTextField({ initial: 'USDT', accept: COIN, maxLength: 12 });
-  const pledgeCoin = useTextField({ initial: 'BTC', accept: COIN, maxLength: 12 });
-  const pledgeAmount = useTextField({ accept: NUM, maxLength: 24 });
-  const loanAmount = useTextField({ accept: NUM, maxLength: 24 });
-  const amount = useTextField({ accept: NUM, maxLength: 24 });
-  const [term, setTerm] = useState<LoanTerm>('FLEXIBLE');
-  const [unlock, setUnlock] = useState(false);
-  const [row, setRow, rowNow] = useRefState(0);
-  const [review, setReview] = useState<string | null>(null);
-  const [tried, setTried] = useState(false);
+/** A reviewed write: what y sends, fixed when the review opened. */
+interface Review {
+  readonly op: string;
+  readonly params: Readonly<Record<string, string>>;
+  /** Lines shown; the first starts "Confirm:". */
+  readonly lines: readonly string[];
+  /** False while the review still asks the exchange (y waits for it). */
+  readonly ready: boolean;
+  /** The preview's ratio after (fraction), to read the reply's ratio. */
+  readonly expectedRatio: Decimal | null;
+}
+
+/** One form row: a text field, or a choice cycled by Enter / ←→. */
+interface Row {
+  readonly label: string;
+  readonly field?: TextField;
+  readonly choice?: (step: 1 | -1) => void;
+  readonly value?: string;
+  readonly unit?: string;
+}
+
+/** The next (step 1) or previous (-1) entry of `list` after `at`, wrapping. */
+function cycle<T>(list: readonly T[], at: T, step: 1 | -1): T {
+  return list[(list.indexOf(at) + step + list.length) % list.length] ?? at;
+}
+
+/** A withdrawal may not push the ratio past the initial ratio: asks the exchange for it (loan.getCoins). */
+function useWithdrawLimit(loan: LoanView | null, active: boolean): Decimal | null {
+  const { services } = useAppContext();
   const [initRate, setInitRate] = useState<Decimal | null>(null);
-  const [busy, setBusy] = useState(false);
-  const l = loan?.loan ?? null;
-  const { exchange } = services;
-  const withdrawFor = kind === 'pledgeOut' && l ? `${l.loanCoin}/${l.pledgeCoin}` : null;
-  // A withdrawal may not push the ratio past the initial ratio: ask the exchange for it (loan.getCoins).
+  const coins = active && loan ? `${loan.loan.loanCoin}/${loan.loan.pledgeCoin}` : null;
   useEffect(() => {
-    if (!withdrawFor) return undefined;
-    const [loanCoinName, pledgeCoinName] = withdrawFor.split('/');
+    if (!coins) return undefined;
+    const [loanCoin = '', pledgeCoin = ''] = coins.split('/');
     let live = true;
-    Promise.resolve()
-      .then(() => exchange.call('loan.getCoins', { coin: loanCoinName }))
-      .then(
-        (reply) => {
-          const infos: unknown = typeof reply === 'object' && reply !== null ? (reply as Record<string, unknown>).pledgeInfos : null;
-          const info = Array.isArray(infos) ? infos.find((i: unknown) => replyField(i, 'coin') === pledgeCoinName) : undefined;
-          const rate = replyField(info, 'initRate');
-          if (live && rate !== null && parseAmount(rate)) setInitRate(new Decimal(rate));
-        },
-        () => undefined,
-      );
+    askLoanCoins(services.exchange).then(
+      (reply) => {
+        const rate = borrowTermsFrom(reply, loanCoin, pledgeCoin, 'FLEXIBLE').initRate;
+        if (live && rate) setInitRate(rate);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
-  }, [withdrawFor, exchange]);
+  }, [coins]);
+  return initRate;
+}
 
-  type Row = { readonly label: string; readonly field?: typeof amount; readonly choice?: () => void; readonly value?: string; readonly unit?: string };
-  const fields: Row[] =
+/** The form's rows and text fields; `…Now` read the present (keys of one burst run before a re-render). */
+function useLoanFields(kind: LoanFormKind, loan: LoanView | null) {
+  const coinOpts = { accept: COIN, maxLength: 12, takes: 'letters and digits' };
+  const numOpts = { accept: NUM, maxLength: 24, takes: 'digits and .' };
+  const loanCoin = useTextField({ ...coinOpts, initial: 'USDT', label: 'loan coin' });
+  const pledgeCoin = useTextField({ ...coinOpts, initial: 'BTC', label: 'collateral coin' });
+  const pledgeAmount = useTextField({ ...numOpts, label: 'collateral amount' });
+  const loanAmount = useTextField({ ...numOpts, label: 'loan amount' });
+  const amount = useTextField({ ...numOpts, label: kind === 'repay' ? 'repay amount' : 'collateral amount' });
+  const [term, setTerm, termNow] = useRefState<LoanTerm>('FLEXIBLE');
+  const [unlock, setUnlock, unlockNow] = useRefState(false);
+  const [row, setRow, rowNow] = useRefState(0);
+  const l = loan?.loan ?? null;
+  const fields: readonly Row[] =
     kind === 'borrow'
       ? [
           { label: 'Loan coin', field: loanCoin },
           { label: 'Collateral', field: pledgeCoin },
-          { label: 'Term', choice: () => setTerm(TERMS[(TERMS.indexOf(term) + 1) % TERMS.length] ?? 'FLEXIBLE'), value: `‹ ${term} ›` },
+          { label: 'Term', choice: (step) => setTerm((t) => cycle(TERMS, t, step)), value: `‹ ${term} ›` },
           { label: 'Coll. amount', field: pledgeAmount, unit: pledgeCoin.value.toUpperCase() },
           { label: 'Loan amount', field: loanAmount, unit: loanCoin.value.toUpperCase() },
         ]
       : kind === 'repay'
         ? [
             { label: 'Amount', field: amount, unit: `${l?.loanCoin ?? ''} (empty = all)` },
-            { label: 'Unlock coll.', choice: () => setUnlock(!unlock), value: `‹ ${unlock ? 'yes' : 'no'} ›` },
+            { label: 'Unlock coll.', choice: () => setUnlock((u) => !u), value: `‹ ${unlock ? 'yes' : 'no'} ›` },
           ]
         : [{ label: kind === 'pledgeIn' ? 'Add' : 'Withdraw', field: amount, unit: l?.pledgeCoin ?? '' }];
-  const current = fields[Math.min(row, fields.length - 1)];
-  const editingField = fields.find((f) => f.field?.editing)?.field ?? null;
-  // Handlers read the present: keys of one burst run before the next render.
-  const currentNow = () => fields[Math.min(rowNow.current, fields.length - 1)];
   const editingNow = () => fields.find((f) => f.field?.isEditing())?.field ?? null;
-  const borrowInput = () => ({ loanCoin: loanCoin.current().toUpperCase(), pledgeCoin: pledgeCoin.current().toUpperCase(), term, pledgeAmount: pledgeAmount.current(), loanAmount: loanAmount.current() });
-
-  /** Live preview (repay / collateral) and the problem blocking a send, from the typed values. */
-  const preview = (): { readonly text: string; readonly problem: string | null } => {
-    if (kind === 'borrow') {
-      const p = borrowProblem(borrowInput());
-      return { text: p ? '' : 'review (s) asks the exchange for the hourly interest', problem: p };
-    }
-    if (!l || !loan) return { text: '', problem: 'no loan selected' };
-    const typed = amount.current();
-    const pledgePrice = coinPriceUsdt(tickers, l.pledgeCoin);
-    const loanPrice = coinPriceUsdt(tickers, l.loanCoin);
-    const value = typed === '' ? null : parseAmount(typed);
-    if (kind === 'repay') {
-      if (typed !== '' && !value) return { text: '', problem: `amount must be a positive number (got "${typed}")` };
-      if (!value) return { text: `repays everything: ${amt(l.loanAmount.plus(l.interestAmount))} ${l.loanCoin}`, problem: null };
-      if (!pledgePrice || !loanPrice) return { text: `no price for ${pledgePrice ? l.loanCoin : l.pledgeCoin}; no preview`, problem: null };
-      const o = repayOutcome(l.loanAmount, l.interestAmount, value, loanPrice, l.pledgeAmount.times(pledgePrice));
-      return { text: `interest ${amt(o.interestPaid)} + principal ${amt(o.principalPaid)}; left ${amt(o.principalLeft)}; ratio → ${fmtPct(o.ratio)}`, problem: null };
-    }
-    if (!value) return { text: '', problem: typed === '' ? 'enter an amount' : `amount must be a positive number (got "${typed}")` };
-    if (!pledgePrice || !loan.debtValue) return { text: `no price for ${pledgePrice ? l.loanCoin : l.pledgeCoin}; no preview`, problem: null };
-    const change = kind === 'pledgeIn' ? value : value.neg();
-    const after = ratioAfterPledgeChange(loan.debtValue, l.pledgeAmount, change, pledgePrice);
-    const limit = initRate ?? l.supRate;
-    if (kind === 'pledgeOut' && (after === null || after.gt(limit))) {
-      const line = initRate ? 'initial ratio' : 'margin call';
-      return { text: `ratio → ${fmtPct(after)}`, problem: `withdrawing ${amt(value)} ${l.pledgeCoin} would put the ratio past the ${line} ${fmtPct(limit)}` };
-    }
-    return { text: `ratio ${fmtPct(l.pledgeRate)} → ${fmtPct(after)}`, problem: null };
+  return {
+    fields,
+    row,
+    amount,
+    unlockNow,
+    /** The borrow form as shown (the live estimate follows it). */
+    borrowShown: { loanCoin: loanCoin.value.toUpperCase(), pledgeCoin: pledgeCoin.value.toUpperCase(), term, pledgeAmount: pledgeAmount.value, loanAmount: loanAmount.value },
+    borrowNow: (): BorrowInput => ({ loanCoin: loanCoin.current().toUpperCase(), pledgeCoin: pledgeCoin.current().toUpperCase(), term: termNow.current, pledgeAmount: pledgeAmount.current(), loanAmount: loanAmount.current() }),
+    currentNow: () => fields[Math.min(rowNow.current, fields.length - 1)],
+    editingNow,
+    move: (step: number) => {
+      editingNow()?.stopEditing();
+      setRow((r) => Math.max(0, Math.min(fields.length - 1, r + step)));
+    },
   };
-  const pv = preview();
+}
 
-  const send = () => {
-    let op: string;
-    let params: Record<string, string>;
-    if (kind === 'borrow') {
-      op = 'loan.borrow';
-      params = borrowParams(borrowInput());
-    } else if (!l) {
-      return;
-    } else if (kind === 'repay') {
-      op = 'loan.repay';
-      // Repaid with the borrowed coin from the account (the official page's method borrowed_coin).
-      const base = { orderId: l.orderId, method: 'borrowed_coin', repayUnlock: unlock ? 'yes' : 'no' };
-      params = amount.current() === '' ? { ...base, repayAll: 'yes' } : { ...base, repayAll: 'no', amount: amount.current() };
-    } else {
-      op = 'loan.revisePledge';
-      params = { orderId: l.orderId, amount: amount.current(), pledgeCoin: l.pledgeCoin, reviseType: kind === 'pledgeIn' ? 'IN' : 'OUT' };
-    }
-    setBusy(true);
-    exchange.call(op, params).then(
-      (reply) => {
-        const rate = replyField(reply, 'afterPledgeRate');
-        const text =
-          kind === 'borrow'
-            ? `borrowed: order ${replyField(reply, 'orderId') ?? '?'}`
-            : kind === 'repay'
-              ? `repaid ${replyField(reply, 'repayAmount') ?? amount.value} (interest ${replyField(reply, 'payInterest') ?? '?'}, principal ${replyField(reply, 'repayLoanAmount') ?? '?'})`
-              : `collateral ${kind === 'pledgeIn' ? 'added' : 'withdrawn'}: ratio now ${rate ?? '?'}%`;
-        onDone({ ok: true, text });
-      },
-      (error: unknown) => onDone({ ok: false, text: `${op} failed: ${errorText(error)}` }),
-    );
+/**
+ * The form's state: fields, preview (re-checked at every render, so on each edit, and again at
+ * `o`), review and send. Keys in `useLoanFormKeys`.
+ */
+function useLoanForm({ kind, loan, tickers, onDone }: LoanFormProps) {
+  const { services } = useAppContext();
+  const f = useLoanFields(kind, loan);
+  const [review, setReview, reviewNow] = useRefState<Review | null>(null);
+  const [busy, setBusy, busyNow] = useRefState(false);
+  const [tried, setTried] = useState(false);
+  const reviewSeq = useRef(0);
+  const l = loan?.loan ?? null;
+  const initRate = useWithdrawLimit(loan, kind === 'pledgeOut');
+  const preview = (): LoanPreview => {
+    if (kind !== 'borrow') return loanPreview(kind, loan, f.amount.current(), tickers, initRate);
+    const problem = borrowProblem(f.borrowNow());
+    return { text: problem ? '' : 'o reviews: the collateral, the starting ratio, the margin-call and liquidation prices', problem, ratio: null };
   };
+  const live = useBorrowEstimate(kind === 'borrow' && review === null, f.borrowShown, tickers);
+  const coinsNow = useLatest(live.coins);
 
   const startReview = () => {
-    editingNow()?.stopEditing();
+    f.editingNow()?.stopEditing();
     setTried(true);
-    // The preview as of now (the amount may have been typed in the same burst as s).
-    const now = preview();
-    if (now.problem) return;
+    const pv = preview();
+    if (pv.problem) return;
+    const seq = (reviewSeq.current += 1);
     if (kind !== 'borrow') {
-      setReview(now.text);
+      if (l) setReview({ ...loanWrite(kind, l, f.amount.current(), f.unlockNow.current), lines: [`Confirm: ${pv.text}`], ready: true, expectedRatio: pv.ratio });
       return;
     }
-    const input = borrowInput();
-    const what = `borrow ${input.loanAmount || '?'} ${input.loanCoin} against ${input.pledgeAmount || '?'} ${input.pledgeCoin}, ${input.term}`;
-    if (input.pledgeAmount === '') {
-      setReview(`${what}; the exchange sets the collateral at the initial ratio`);
-      return;
-    }
-    setReview(`${what}; asking for the interest…`);
-    services.exchange.call('loan.getInterest', { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, daily: input.term, pledgeAmount: input.pledgeAmount }).then(
-      (reply) => setReview(`${what}: up to ${replyField(reply, 'loanAmount') ?? '?'} ${input.loanCoin}, ~${replyField(reply, 'hourInterest') ?? '?'} ${input.loanCoin}/hour`),
-      (error: unknown) => setReview(`${what}; interest estimate failed: ${errorText(error)}`),
+    // Sent as reviewed; the review's lines follow once the exchange has answered.
+    const input = f.borrowNow();
+    const base = { op: 'loan.borrow', params: borrowParams(input), expectedRatio: null };
+    setReview({ ...base, lines: [`Confirm: borrow ${input.loanAmount || '…'} ${input.loanCoin} against ${input.pledgeAmount || '…'} ${input.pledgeCoin}, ${input.term}`, 'working out the collateral, the starting ratio and the lines…'], ready: false });
+    void reviewBorrow(services.exchange, input, coinsNow.current, tickers).then((lines) => {
+      if (reviewSeq.current === seq && reviewNow.current) setReview({ ...base, lines, ready: true });
+    });
+  };
+  const back = () => {
+    reviewSeq.current += 1;
+    setReview(null);
+  };
+  const send = () => {
+    const r = reviewNow.current;
+    if (!r) return;
+    setBusy(true);
+    services.exchange.call(r.op, r.params).then(
+      (reply) => onDone({ ok: true, text: loanDoneText(kind, reply, r.params, r.expectedRatio) }),
+      (error: unknown) => onDone({ ok: false, text: `${r.op} failed: ${error instanceof Error ? error.message : String(error)}` }),
     );
   };
+  useLoanFormKeys({ ...f, reviewNow, busyNow, startReview, back, send, close: () => onDone(null) });
+  return { fields: f.fields, row: f.row, review, busy, tried, preview: preview(), liveLines: [live.terms, live.estimate].filter((t): t is string => t !== null) };
+}
 
-  useCommand(Command.LOANS_FORM_UP, () => setRow((r) => Math.max(0, r - 1)), () => (review ? 'reviewing' : null));
-  useCommand(Command.LOANS_FORM_DOWN, () => setRow((r) => Math.min(fields.length - 1, r + 1)), () => (review ? 'reviewing' : null));
-  useCommand(Command.LOANS_FORM_CHOICE, () => currentNow()?.choice?.(), () => (currentNow()?.choice && !review ? null : 'not a choice field'));
-  useCommand(Command.LOANS_FORM_EDIT, () => {
-    if (busy) return;
-    const editing = editingNow();
-    if (editing) return editing.stopEditing();
-    // Enter never sends: on the review it does nothing (y sends, Esc goes back).
-    if (review) return;
-    const at = currentNow();
-    if (at?.field) return at.field.startEditing();
-    at?.choice?.();
+/** What the form's keys act on. */
+interface LoanFormActions extends Pick<ReturnType<typeof useLoanFields>, 'currentNow' | 'editingNow' | 'move'> {
+  readonly reviewNow: { readonly current: Review | null };
+  readonly busyNow: { readonly current: boolean };
+  startReview(): void;
+  back(): void;
+  send(): void;
+  close(): void;
+}
+
+/**
+ * The keys of scope `overlay.loanForm` (one form model) and the resting field: a digit or coin
+ * letter the field under the cursor takes starts editing it, no Enter first.
+ */
+function useLoanFormKeys(a: LoanFormActions): void {
+  const { store } = useAppContext();
+  const { currentNow, editingNow, reviewNow, busyNow } = a;
+  useRestingField(() => {
+    if (store.getState().ui.overlay !== 'loanForm' || reviewNow.current || busyNow.current || editingNow()) return null;
+    return currentNow()?.field ?? null;
   });
-  useCommand(Command.LOANS_FORM_SUBMIT, startReview, () => (busy ? 'in flight' : review ? 'reviewing: y sends, Esc goes back' : null));
-  useCommand(Command.LOANS_FORM_CONFIRM, send, () => (busy ? 'in flight' : review ? null : 'review first with s'));
+  const reviewing = () => (busyNow.current ? 'sending' : reviewNow.current ? 'reviewing: y sends, n goes back' : null);
+  const choiceReason = () => reviewing() ?? (currentNow()?.choice ? null : 'not a choice field: Enter edits it');
+  useCommand(Command.LOANS_FORM_UP, () => a.move(-1), reviewing);
+  useCommand(Command.LOANS_FORM_DOWN, () => a.move(1), reviewing);
+  useCommand(Command.LOANS_FORM_CHOICE, () => currentNow()?.choice?.(1), choiceReason);
+  useCommand(Command.LOANS_FORM_CHOICE_PREV, () => currentNow()?.choice?.(-1), choiceReason);
+  useCommand(
+    Command.LOANS_FORM_EDIT,
+    () => {
+      const editing = editingNow();
+      if (editing) return editing.stopEditing();
+      const at = currentNow();
+      if (at?.field) return at.field.startEditing();
+      return at?.choice?.(1);
+    },
+    // Enter never sends: on the review it only says so.
+    () => (busyNow.current ? 'sending' : reviewNow.current ? 'Enter never sends: y sends, n goes back' : null),
+  );
+  useCommand(Command.LOANS_FORM_SUBMIT, a.startReview, reviewing);
+  useCommand(Command.LOANS_FORM_CONFIRM, a.send, () => (busyNow.current ? 'in flight' : !reviewNow.current ? 'review first with o' : reviewNow.current.ready ? null : 'the review is still asking the exchange'));
+  useCommand(Command.LOANS_FORM_BACK, a.back, () => (busyNow.current ? 'in flight' : reviewNow.current ? null : 'nothing to back out of: n leaves a review'));
   useCommand(Command.LOANS_FORM_CLOSE, () => {
     const editing = editingNow();
     if (editing) return editing.stopEditing();
-    if (review && !busy) return setReview(null);
-    onDone(null);
+    if (reviewNow.current && !busyNow.current) return a.back();
+    return a.close();
   });
+}
 
+/** The borrow / repay / collateral form: fields, a live preview, review, then the exchange call. */
+function LoanForm(props: LoanFormProps) {
+  const { kind, loan, rows } = props;
+  const { theme } = useAppContext();
+  const { fields, row, review, busy, tried, preview: pv, liveLines } = useLoanForm(props);
+  const l = loan?.loan ?? null;
   const title = kind === 'borrow' ? 'New loan' : kind === 'repay' ? `Repay ${l?.orderId ?? ''}` : `${kind === 'pledgeIn' ? 'Add' : 'Withdraw'} collateral ${l?.orderId ?? ''}`;
-  // Borrow: the coins' rates and ratios, and an estimate that follows what is typed (before any review).
-  const live = useBorrowEstimate(kind === 'borrow' && review === null, { loanCoin: loanCoin.value.toUpperCase(), pledgeCoin: pledgeCoin.value.toUpperCase(), term, pledgeAmount: pledgeAmount.value, loanAmount: loanAmount.value }, tickers);
-  const liveLines = [live.terms, live.estimate].filter((t): t is string => t !== null);
-  // Field rows that fit beside the title, the live lines, preview and hint; the window follows the cursor.
-  const extra = Math.min(liveLines.length, Math.max(0, rows - 4));
-  const shown = Math.max(1, rows - 3 - extra);
+  // Rows between the title and the hint: the review's lines first, else the live lines and the preview.
+  const body = Math.max(1, rows - 2);
+  const reviewLines = review ? review.lines.slice(0, body) : [];
+  const extra = review ? 0 : Math.min(liveLines.length, Math.max(0, rows - 4));
+  const shown = Math.max(review ? 0 : 1, body - reviewLines.length - extra - (review ? 0 : 1));
   const first = Math.max(0, Math.min(row - shown + 1, fields.length - shown));
-  const hint = busy ? 'sending…' : review ? 'y sends · esc back (Enter never sends)' : '↑↓ field · enter edit · ←→ choice · s review · esc close';
+  const hint = busy ? 'sending…' : review ? (review.ready ? 'y sends · n/esc back (Enter never sends)' : 'asking the exchange…') : '↑↓ field · type or enter to edit · ←→ choice · o review · esc close';
   return (
     <>
       <Text wrap="truncate-end" bold>{title}</Text>
@@ -339,10 +379,16 @@ function LoanForm({ kind, loan, tickers, rows, onDone }: LoanFormProps) {
           {t}
         </Text>
       ))}
-      {tried && pv.problem && !review ? (
+      {review ? (
+        reviewLines.map((t, i) => (
+          <Text key={`review${i}`} wrap="truncate-end" color={theme.warn ?? undefined} bold={i === 0}>
+            {t}
+          </Text>
+        ))
+      ) : tried && pv.problem ? (
         <Text wrap="truncate-end" color={theme.danger ?? undefined} bold>{pv.problem}</Text>
       ) : (
-        <Text wrap="truncate-end" color={review ? (theme.warn ?? undefined) : (theme.muted ?? undefined)} bold={review !== null}>{review ? `Confirm: ${review}` : pv.problem ?? pv.text}</Text>
+        <Text wrap="truncate-end" color={theme.muted ?? undefined}>{pv.problem ?? pv.text}</Text>
       )}
       <Text wrap="truncate-end" color={theme.muted ?? undefined}>{hint}</Text>
     </>
