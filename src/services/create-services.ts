@@ -4,6 +4,7 @@ import type { RestClient } from '../exchange/rest/rest-client.js';
 import type { ConnectionHealth } from '../exchange/ws/connection-state.js';
 import type { StreamClient } from '../exchange/ws/stream-client.js';
 import type { AppStore } from '../store/create-app-store.js';
+import type { AppState } from '../store/app-state.js';
 import type { SocketHealth } from '../store/slices/connection-slice.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
 import type { AppServices } from './app-services.js';
@@ -48,6 +49,35 @@ const REFRESHES_EXTRAS: ReadonlySet<string> = new Set(['account.setHoldMode', 'a
 
 /** Writes after which the ongoing loans (polled every 10 s; no stream topic) are read again at once. */
 const REFRESHES_LOANS: ReadonlySet<string> = new Set(['loan.borrow', 'loan.repay', 'loan.revisePledge']);
+
+/** The settings a position carries, as one text: hold mode, margin mode and leverage per position. */
+export function positionSettingsSig(state: AppState): string {
+  return Object.values(state.positions.open)
+    .map((p) => `${p.category}:${p.symbol}:${p.posSide}:${p.holdMode}:${p.marginMode}:${p.leverage.toFixed()}`)
+    .sort()
+    .join('|');
+}
+
+/**
+ * Calls `changed` when a position push shows settings that differ from the polled ones: a
+ * position's hold mode, margin mode or leverage that the settings do not list. Returns the unsubscribe.
+ */
+export function watchPositionSettings(store: AppStore, changed: () => void): () => void {
+  let last = positionSettingsSig(store.getState());
+  return store.subscribe((s) => {
+    const sig = positionSettingsSig(s);
+    if (sig === last) return;
+    last = sig;
+    const settings = s.extras.settings;
+    if (!settings) return;
+    const differs = Object.values(s.positions.open).some((p) => {
+      if (p.holdMode !== settings.holdMode) return true;
+      const own = settings.symbolLeverage.find((l) => l.category === p.category && l.symbol === p.symbol);
+      return own !== undefined && (own.marginMode !== p.marginMode || !own.leverage.eq(p.leverage));
+    });
+    if (differs) changed();
+  });
+}
 
 /** Mirrors one socket's health record into the store's shape. */
 export function socketHealthOf(h: ConnectionHealth): SocketHealth {
@@ -105,6 +135,9 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   const stopAlarms = new LoanAlarms({ store, now, bell: deps.bell ?? (() => undefined), ...(deps.loanAlarmMargin ? { marginBeforeLiquidation: deps.loanAlarmMargin } : {}) }).attach();
   const countdown = priv ? new CountdownService({ api: deps.api, store, now, log, healthy: () => countdownHealth(store.getState()), refreshOrders: () => priv.resync() }) : null;
   poll?.start();
+  // A mode, margin mode or leverage changed elsewhere (another client, the web) shows first in a
+  // position push: read the settings again then, so the ticket maps intents by the new mode.
+  const offSettingsWatch = poll ? watchPositionSettings(store, () => void poll.refresh()) : () => undefined;
   return {
     selectSymbol: (ref) => market.select(ref),
     setBookDepth: (d) => market.setBookDepth(d),
@@ -136,6 +169,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
       candles.stop();
       stopAlarms();
       poll?.stop();
+      offSettingsWatch();
       wsTrade?.dispose();
       deps.stream.close();
       await deps.rest.close();
