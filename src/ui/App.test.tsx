@@ -70,6 +70,18 @@ describe('App', () => {
     expect(quit).toBe(1);
   });
 
+  it('a second Ctrl-C while the quit prompt is up quits at once', async () => {
+    const store = createAppStore();
+    let quit = 0;
+    const app = renderApp({ store, services: servicesFor(store), onQuit: () => { quit += 1; } });
+    await app.waitForText('Book');
+    await app.press('\x03');
+    await app.waitForText('Quit utadash?');
+    expect(quit).toBe(0);
+    await app.press('\x03');
+    await waitFor(() => quit === 1);
+  });
+
   it('moves to the next symbol and cycles the book depth from the keyboard', async () => {
     const store = createAppStore();
     const svc = servicesFor(store);

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../domain/model.js';
-import { accountFigures, coinCells, figureGrid, fitCoinColumns, marginTone, sortAssets } from './account-columns.js';
+import { accountFigures, alignFractions, coinCells, coinDecimals, figureGrid, fitCoinColumns, marginTone, sortAssets } from './account-columns.js';
 
 const d = (s: string) => new Decimal(s);
 const summary: AccountSummary = {
@@ -34,8 +34,20 @@ describe('account layout', () => {
   it('sorts coins by USD value (ties by name) and keeps the coin and USD columns when narrow', () => {
     expect(sortAssets(summary.assets).map((a) => a.coin)).toEqual(['BTC', 'ARB', 'USDT']);
     const rows = summary.assets.map(coinCells);
-    expect(rows[1]).toMatchObject({ balance: '0.01', usd: '$970.00' });
+    expect(rows[1]).toMatchObject({ balance: '0.01000000', usd: '$970.00' });
     expect(fitCoinColumns(rows, 20).map((c) => c.id)).toEqual(['coin', 'usd']);
     expect(fitCoinColumns(rows, 100).map((c) => c.id)).toEqual(['coin', 'balance', 'available', 'locked', 'debt', 'usd']);
+  });
+
+  it('shows each coin at its own display precision and lines the decimal points up', () => {
+    const coin = (name: string, amount: string, usd: string) => ({ coin: name, equity: d(amount), balance: d(amount), available: d(amount), locked: d('0'), debt: d('0'), usdValue: d(usd) });
+    const usdt = coin('USDT', '99999.4181104', '99999.42');
+    const btc = coin('BTC', '2', '194000');
+    const eth = coin('ETH', '1.5', '5250');
+    expect([usdt, btc, eth].map(coinDecimals)).toEqual([2, 8, 7]);
+    const rows = alignFractions([usdt, btc, eth].map(coinCells));
+    expect(rows.map((r) => r.balance)).toEqual(['99,999.42      ', '2.00000000', '1.5000000 ']);
+    const points = rows.map((r) => r.balance.padStart(16).indexOf('.'));
+    expect(new Set(points).size).toBe(1);
   });
 });

@@ -89,10 +89,42 @@ export function sortAssets(assets: readonly CoinAsset[]): readonly CoinAsset[] {
   return [...assets].sort((a, b) => b.usdValue.comparedTo(a.usdValue) || a.coin.localeCompare(b.coin));
 }
 
-/** Cells of one coin row: amounts with the coin's own decimals (2 to 8, the same in every column), USD with 2. */
-export function coinCells(a: CoinAsset): Readonly<Record<CoinColumnId, string>> {
+/**
+ * A coin's display decimals, from its USD price: a dollar-priced coin (stablecoins) 2, otherwise
+ * enough that the last digit is worth about a tenth of a cent (ETH near 3,500 USD 7, BTC near
+ * 97,000 USD 8), 2 to 8; without a price, the reply's own decimals (2 to 8).
+ */
+export function coinDecimals(a: CoinAsset): number {
+  const base = a.balance.abs().gt(0) ? a.balance.abs() : a.equity.abs();
+  if (base.gt(0) && a.usdValue.gt(0)) {
+    const price = a.usdValue.div(base);
+    if (price.minus(1).abs().lt(0.05)) return 2;
+    return Math.min(8, Math.max(2, price.log(10).round().toNumber() + 3));
+  }
   const amounts = [a.balance, a.available, a.locked, a.debt];
-  const dp = Math.min(8, Math.max(2, ...amounts.map((d: Decimal) => d.decimalPlaces())));
+  return Math.min(8, Math.max(2, ...amounts.map((d: Decimal) => d.decimalPlaces())));
+}
+
+/** The amount columns, whose decimal points line up across rows. */
+const AMOUNT_COLUMNS: readonly CoinColumnId[] = ['balance', 'available', 'locked', 'debt'];
+
+/**
+ * Pads amounts on the right so each column's decimal points line up (coins keep their own
+ * decimals: `2.00` under `99,999.41811` becomes `2.00   `).
+ */
+export function alignFractions(rows: readonly Readonly<Record<CoinColumnId, string>>[]): readonly Readonly<Record<CoinColumnId, string>>[] {
+  const frac = (t: string) => (t.includes('.') ? t.length - t.indexOf('.') : 0);
+  const widest = Object.fromEntries(AMOUNT_COLUMNS.map((c) => [c, Math.max(0, ...rows.map((r) => frac(r[c])))])) as Record<CoinColumnId, number>;
+  return rows.map((r) => {
+    const out: Record<CoinColumnId, string> = { ...r };
+    for (const c of AMOUNT_COLUMNS) out[c] = r[c] + ' '.repeat(widest[c] - frac(r[c]));
+    return out;
+  });
+}
+
+/** Cells of one coin row: amounts with the coin's display decimals (the same in every column), USD with 2. */
+export function coinCells(a: CoinAsset): Readonly<Record<CoinColumnId, string>> {
+  const dp = coinDecimals(a);
   return {
     coin: a.coin,
     balance: fmtGrouped(a.balance, dp),

@@ -77,7 +77,9 @@ describe('AccountPanel', () => {
     await app.waitForText('Equity');
     let f = app.frame();
     expectFits(f, 40, 10);
-    expect(f).toMatch(/Coin\s+Balance\s+Available\s+USD value/);
+    expect(f).toMatch(/Coin\s+Available\s+USD value/);
+    // Decimal points line up: BTC 8 decimals, ETH 7, USDT 2.
+    expect(new Set(["BTC ", "ETH ", "USDT "].map((c) => (f.split("\n").find((l) => l.includes(c)) ?? "").indexOf("."))).size).toBe(1);
     expect(f).not.toContain('Locked');
     expect(f).not.toContain('Debt');
     expect(f).toContain('BTC');

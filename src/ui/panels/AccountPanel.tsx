@@ -4,6 +4,7 @@ import { AgeBadge } from '../components/AgeBadge.js';
 import { Panel } from '../components/Panel.js';
 import {
   accountFigures,
+  alignFractions,
   coinCells,
   coinCellText,
   DEFAULT_MARGIN_DANGER,
@@ -96,7 +97,7 @@ export function AccountPanel({ focused, width, height, now, marginWarn = DEFAULT
       </Text>,
     );
   }
-  const cells = assets.map(coinCells);
+  const cells = alignFractions(assets.map(coinCells));
   const cols = fitCoinColumns(cells, inner);
   if (summary && contentLines - figureLines >= 1) {
     body.push(

@@ -234,7 +234,7 @@ export function CountdownPanel({ focused, width, height, now }: CountdownPanelPr
       .map((x) => x.r.key),
   );
   return (
-    <Panel title="Countdown (dead-man switch)" focused={focused} width={width} height={height}>
+    <Panel title="Countdown (dead-man switch)" hotkey="7" focused={focused} width={width} height={height}>
       {list.filter((r) => keep.has(r.key)).map((r) => r.node)}
     </Panel>
   );

@@ -18,7 +18,10 @@ function hms(ms: number): string {
   return [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
-/** Recent public trades of the focused instrument, newest first (UTC times). */
+/**
+ * Recent public trades of the focused instrument, newest first (UTC times). Each row says its side
+ * with a letter (B buy, S sell) as well as its colour, so NO_COLOR and the monochrome theme keep it.
+ */
 export function TradesPanel({ focused, width, height, now }: TradesPanelProps) {
   const { theme } = useAppContext();
   const trades = useAppStore((s) => s.market.trades[symbolKey(s.market.selected)]);
@@ -26,12 +29,12 @@ export function TradesPanel({ focused, width, height, now }: TradesPanelProps) {
   const rows = Math.max(0, height - 3);
   const list = (trades ?? []).slice(0, rows);
   const p = inst?.pricePrecision ?? 2;
-  const colW = Math.max(8, Math.min(14, Math.floor((width - 14) / 2)));
+  const colW = Math.max(8, Math.min(14, Math.floor((width - 16) / 2)));
   return (
     <Panel title="Trades" hotkey="3" focused={focused} width={width} height={height} badge={<AgeBadge at={list[0]?.time ?? 0} now={now} staleAfterMs={30_000} />}>
       {list.map((t) => (
         <Text key={t.id} wrap="truncate-end">
-          <Text color={theme.muted ?? undefined}>{hms(t.time)}</Text> <Text color={(t.side === 'buy' ? theme.bid : theme.ask) ?? undefined}>{t.price.toFixed(p).padStart(colW)}</Text> {t.size.toString().padStart(colW)}
+          <Text color={theme.muted ?? undefined}>{hms(t.time)}</Text> <Text color={(t.side === 'buy' ? theme.bid : theme.ask) ?? undefined}>{t.side === 'buy' ? 'B' : 'S'}{t.price.toFixed(p).padStart(colW)}</Text> {t.size.toString().padStart(colW)}
         </Text>
       ))}
     </Panel>
