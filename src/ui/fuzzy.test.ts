@@ -54,4 +54,12 @@ describe('highlightSegments', () => {
       { text: 'DT', matched: false },
     ]);
   });
+
+  it('ranks an exact name first, then a name that starts with the query, commands and symbols by one score', () => {
+    const items = ['go to SPOT BTCUSDT', 'Book cursor up', 'Buy side', 'go to USDT-FUTURES BTC'];
+    const names: Record<string, string> = { 'go to SPOT BTCUSDT': 'BTCUSDT', 'Book cursor up': 'Book cursor up', 'Buy side': 'Buy side', 'go to USDT-FUTURES BTC': 'BTC' };
+    const ranked = fuzzyFilter('btc', items, (t) => t, (t) => names[t] ?? t).map((r) => r.item);
+    expect(ranked.slice(0, 2)).toEqual(['go to USDT-FUTURES BTC', 'go to SPOT BTCUSDT']);
+    expect(fuzzyFilter('buy', items, (t) => t, (t) => names[t] ?? t)[0]?.item).toBe('Buy side');
+  });
 });

@@ -154,19 +154,28 @@ export interface FuzzyResult<T> {
   readonly match: FuzzyMatch;
 }
 
+/** 2 when `name` is the query, 1 when it starts with it, else 0 (case-insensitive). */
+function nameTier(query: string, name: string): number {
+  const q = query.trim().toLowerCase();
+  const n = name.toLowerCase();
+  return n === q ? 2 : q !== '' && n.startsWith(q) ? 1 : 0;
+}
+
 /**
- * Filters and ranks `items` by `fuzzyMatch(query, textOf(item))`: best score first, then shorter
- * text, then the original order (stable). An empty query keeps every item in its order.
+ * Filters and ranks `items` by `fuzzyMatch(query, textOf(item))`: an item whose name (`nameOf`: a
+ * symbol, a command's description) is the query, then one whose name starts with it, then best
+ * score, then the shorter name (text without `nameOf`), then the original order (stable). An empty query keeps every item in
+ * its order.
  */
-export function fuzzyFilter<T>(query: string, items: readonly T[], textOf: (item: T) => string): readonly FuzzyResult<T>[] {
-  const scored: { item: T; match: FuzzyMatch; len: number; index: number }[] = [];
+export function fuzzyFilter<T>(query: string, items: readonly T[], textOf: (item: T) => string, nameOf?: (item: T) => string): readonly FuzzyResult<T>[] {
+  const scored: { item: T; match: FuzzyMatch; len: number; index: number; tier: number }[] = [];
   items.forEach((item, index) => {
     const text = textOf(item);
     const match = fuzzyMatch(query, text);
-    if (match) scored.push({ item, match, len: text.length, index });
+    if (match) scored.push({ item, match, len: nameOf ? nameOf(item).length : text.length, index, tier: nameOf ? nameTier(query, nameOf(item)) : 0 });
   });
   if (query.trim() === '') return scored.map(({ item, match }) => ({ item, match }));
-  scored.sort((a, b) => b.match.score - a.match.score || a.len - b.len || a.index - b.index);
+  scored.sort((a, b) => b.tier - a.tier || b.match.score - a.match.score || a.len - b.len || a.index - b.index);
   return scored.map(({ item, match }) => ({ item, match }));
 }
 

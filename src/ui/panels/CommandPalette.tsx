@@ -77,7 +77,7 @@ export function CommandPalette({ width, height, onClose }: CommandPaletteProps) 
   useEffect(() => startEditing(), [startEditing]);
 
   const entries = useMemo(() => buildEntries(bindings, instruments), [bindings, instruments]);
-  const resultsFor = (query: string) => fuzzyFilter(query, entries, (e) => (e.kind === 'command' ? `${e.text} ${e.category}` : e.text));
+  const resultsFor = (query: string) => fuzzyFilter(query, entries, (e) => (e.kind === 'command' ? `${e.text} ${e.category}` : e.text), (e) => (e.kind === 'command' ? e.text : e.ref.symbol));
   const results = useMemo(() => resultsFor(field.value), [entries, field.value]);
   const sel = Math.min(selected.query === field.value ? selected.index : 0, Math.max(0, results.length - 1));
   /** The results and the selected row as they are now (handlers: the query may have grown in this burst). */

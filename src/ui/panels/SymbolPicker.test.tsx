@@ -82,10 +82,12 @@ describe('SymbolPicker', () => {
     await view.waitForText(/SPOT 1 .*MARGIN 0 .*USDT-F 1/);
     expect(view.frame()).not.toContain('RAAPLUSDT');
     expect(view.frame()).toMatch(/› ETHUSDT/);
+    // A query searches every category: on MARGIN (no ETH there) the other categories' ETH pairs show, each naming its category.
     await view.press('\x1b[C');
-    await view.waitForText('no symbol matches');
+    await view.waitForText(/› ETHUSDT.*SPOT/);
+    expect(view.frame()).toMatch(/ETHUSDT.*USDT-F/);
     await view.press('\x1b[C');
-    await view.waitForText(/› ETHUSDT\s+3500\.00/);
+    await view.waitForText(/› ETHUSDT\s+3500\.00.*USDT-F/);
     await view.press('\x7f\x7f\x7fsol');
     await view.waitForText(/SPOT 0 .*USDT-F 1/);
     expect(view.frame()).toMatch(/› SOLUSDT/);

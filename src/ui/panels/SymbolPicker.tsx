@@ -28,9 +28,16 @@ function tickerOf(tickers: Readonly<Record<string, Ticker>>, i: Instrument): Tic
   return tickers[symbolKey(i)] ?? (i.category === 'MARGIN' ? tickers[symbolKey({ category: 'SPOT', symbol: i.symbol })] : undefined);
 }
 
+/** What the filter matches: symbol, base coin and category ("btc spot" finds the spot pairs). */
+const textOf = (i: Instrument) => `${i.symbol} ${i.baseCoin} ${i.category}`;
+/** The name an exact or prefix match ranks first by. */
+const nameOf = (i: Instrument) => i.symbol;
+
 /**
  * The symbol picker (`/`): one tab per category that has instruments (Left/Right or Tab to switch),
- * a fuzzy filter over symbol and base coin (counts per tab follow the filter), last price and
+ * a fuzzy filter over symbol, base coin and category that searches every category once something
+ * is typed (the open tab's matches first, each row naming its category; counts per tab follow the
+ * filter), last price and
  * 24 h change where a ticker is known. Up/Down select, Enter focuses the symbol, Escape closes.
  */
 export function SymbolPicker({ width, height, onClose }: SymbolPickerProps) {
@@ -53,8 +60,13 @@ export function SymbolPicker({ width, height, onClose }: SymbolPickerProps) {
   const tabs = [...byTab.keys()];
   const [tabChoice, setTab, tabNow] = useRefState<Category>(current.category);
   const tab: Category | undefined = tabs.includes(tabChoice) ? tabChoice : tabs[0];
-  const filtered = useMemo(() => new Map([...byTab].map(([c, list]) => [c, fuzzyFilter(field.value, list, (i) => `${i.symbol} ${i.baseCoin}`)])), [byTab, field.value]);
-  const results = (tab ? filtered.get(tab) : undefined) ?? [];
+  const filtered = useMemo(() => new Map([...byTab].map(([c, list]) => [c, fuzzyFilter(field.value, list, textOf, nameOf)])), [byTab, field.value]);
+  // Every category, the open tab's first: on equal ranking its symbol comes first.
+  const allFrom = (t: Category | undefined) => [...(t ? (byTab.get(t) ?? []) : []), ...[...byTab].filter(([c]) => c !== t).flatMap(([, list]) => list)];
+  const all = allFrom(tab);
+  // A typed query searches every category (each row says which); an empty one lists the tab's.
+  const searching = field.value.trim() !== '';
+  const results = searching ? fuzzyFilter(field.value, all, textOf, nameOf) : ((tab ? filtered.get(tab) : undefined) ?? []);
 
   // The cursor belongs to one (tab, query): a new tab or query starts at the focused symbol or the top.
   const listKey = `${tab ?? ''}|${field.value}`;
@@ -69,7 +81,7 @@ export function SymbolPicker({ width, height, onClose }: SymbolPickerProps) {
   const now = () => {
     const query = field.current();
     const t: Category | undefined = tabs.includes(tabNow.current) ? tabNow.current : tabs[0];
-    const list = fuzzyFilter(query, (t ? byTab.get(t) : undefined) ?? [], (i) => `${i.symbol} ${i.baseCoin}`);
+    const list = query.trim() === '' ? fuzzyFilter('', (t ? byTab.get(t) : undefined) ?? [], textOf) : fuzzyFilter(query, allFrom(t), textOf, nameOf);
     const key = `${t ?? ''}|${query}`;
     return { t, list, key, index: pick(cursorNow.current, key, query, list) };
   };
@@ -140,7 +152,7 @@ export function SymbolPicker({ width, height, onClose }: SymbolPickerProps) {
         const t = tickerOf(tickers, i);
         const chg = t ? t.change24h : null;
         const chgColor = chg === null || chg.isZero() ? muted : ((chg.isPositive() ? theme.up : theme.down) ?? undefined);
-        const tag = i.isReality ? 'Reality' : i.status !== 'online' ? i.status : '';
+        const tag = [searching ? (short ? SHORT[i.category] : i.category) : '', i.isReality ? 'Reality' : i.status !== 'online' ? i.status : ''].filter((x) => x !== '').join(' ');
         return (
           <Text key={symbolKey(i)} inverse={isSel} wrap="truncate-end">
             {isSel ? '› ' : symbolKey(i) === symbolKey(current) ? '● ' : '  '}
