@@ -158,25 +158,29 @@ export function useKeyDispatcher(scopes: ScopeReader): void {
       store.getState().logEvent('warn', text, now());
     }
   };
+  /** True from a scope change until the effects of the render it causes have run. */
+  const settling = useRef(false);
   const drain = (): void => {
-    while (queue.current.length > 0) {
+    while (queue.current.length > 0 && !settling.current) {
       const before = scopeKey(read.current());
       const next = queue.current.shift();
       if (next) one(next.name, next.first);
-      if (queue.current.length > 0 && scopeKey(read.current()) !== before) {
+      if (scopeKey(read.current()) !== before) {
+        // Keys after this one (in this chunk or the next) wait for the new owner's effects.
+        settling.current = true;
         setTurn((t) => t + 1);
-        return;
       }
     }
   };
   useInput((input, key) => {
-    const waiting = queue.current.length > 0;
     queue.current.push(...keyNames(input, key).map((name, i) => ({ name, first: i === 0 })));
-    if (!waiting) drain();
+    drain();
   });
   // Runs after the commit of the render the scope change asked for: children's effects (the new
   // overlay's commands, captures and resting fields) ran first.
   useEffect(() => {
-    if (turn > 0) drain();
+    if (turn === 0) return;
+    settling.current = false;
+    drain();
   }, [turn]);
 }

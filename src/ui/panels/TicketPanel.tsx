@@ -77,7 +77,7 @@ function ConfirmView({ t, rows, columns }: { readonly t: TicketState; readonly r
     .slice(0, Math.max(0, rows - 2));
   const lines = confirmLines(r, unit).slice(0, Math.max(0, rows - 2 - warningLines.length));
   const warnColor = theme.warn ?? undefined;
-  const hint = warnings.length === 0 ? 'y sends · n/Esc back (Enter never sends)' : armed ? 'press y again to send anyway · Esc back' : 'y: acknowledge the warnings · n/Esc back';
+  const hint = warnings.length === 0 ? 'y sends · n/Esc back' : armed ? 'press y again to send anyway · Esc back' : 'y: acknowledge the warnings · n/Esc back';
   return (
     <>
       <Text bold color={warnColor} wrap="truncate-end">
