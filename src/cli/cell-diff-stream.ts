@@ -79,6 +79,12 @@ export class CellDiffStream extends Writable {
     return this.out.rows ?? 24;
   }
 
+  /** Forgets what is on the screen: the next frame is drawn whole, after clearing it (Ctrl-L). */
+  repaint(): void {
+    this.screen = [];
+    this.cells = [];
+  }
+
   /** Stops following the terminal's resizes. */
   detach(): void {
     this.out.off?.('resize', this.onResize);

@@ -14,6 +14,7 @@ import type { TradingMode } from '../store/slices/connection-slice.js';
 import type { SymbolRef } from '../store/slices/market-slice.js';
 import { AppRoot } from '../ui/AppRoot.js';
 import { RenderStatsRecorder } from '../ui/hooks/use-render-stats.js';
+import type { ThemeChoices } from '../ui/hooks/app-context.js';
 import { applyKeyOverrides, DEFAULT_BINDINGS } from '../ui/keys/bindings.js';
 import { UsageError, type CliOptions } from './args.js';
 import { loadConfig } from './config.js';
@@ -21,7 +22,8 @@ import { createFileLogger, Redactor } from './file-logger.js';
 import { openSession } from './session.js';
 import { CellDiffStream } from './cell-diff-stream.js';
 import { installTerminalGuards } from './terminal.js';
-import { loadTheme } from './themes.js';
+import { readPrefs, writePrefs } from './prefs.js';
+import { loadTheme, THEMES } from './themes.js';
 
 /** Default log file: $XDG_STATE_HOME/utadash/utadash.log. */
 export function defaultLogPath(env: NodeJS.ProcessEnv): string {
@@ -136,7 +138,13 @@ export function parseSymbolFlag(text: string | null): SymbolRef | null {
 export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv): Promise<number> {
   const symbol = parseSymbolFlag(options.symbol);
   const config = loadConfig(env, options.profile);
-  const theme = loadTheme(options.theme ?? config.theme, env);
+  // A theme switched to at run time is remembered; a named one (flag, config) or NO_COLOR wins.
+  const prefsPath = join(dirname(defaultLogPath(env)), 'prefs.json');
+  const remembered = readPrefs(prefsPath).theme;
+  const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
+  const usable = remembered !== undefined && (THEMES as readonly string[]).includes(remembered) && !noColor ? remembered : null;
+  const theme = loadTheme(options.theme ?? config.theme ?? usable, env);
+  const themes: ThemeChoices = { names: THEMES, load: (name) => loadTheme(name, env), remember: (name) => writePrefs(prefsPath, { theme: name }) };
   const bindings = applyKeyOverrides(DEFAULT_BINDINGS, config.keys);
   const redactor = new Redactor();
   const logger = createFileLogger(options.logFile ?? defaultLogPath(env), redactor, 'info');
@@ -237,7 +245,15 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     if (outputRows.installed) renderStats.countRows(() => outputRows.stats());
     else logger.warn(`render: Ink's frame builder kept (${outputRows.reason ?? 'unknown'}); frames cost more CPU`);
   }
-  const instance = render(createElement(AppRoot, { value: { store, services, theme, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards } }), {
+  // Ctrl-L: forget what the screen shows (Ink's last frame, the cell diff's copy); the app then
+  // renders, and the whole frame is drawn again over a cleared screen.
+  let clearInk = (): void => undefined;
+  const repaint = (): void => {
+    terminal?.repaint();
+    if (!terminal) process.stdout.write('\x1b[2J');
+    clearInk();
+  };
+  const instance = render(createElement(AppRoot, { value: { store, services, theme, themes, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards, repaint } }), {
     alternateScreen: true,
     incrementalRendering: false,
     ...(maxFps === undefined ? {} : { maxFps }),
@@ -246,6 +262,7 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     exitOnCtrlC: false,
     patchConsole: false,
   });
+  clearInk = () => instance.clear();
   let stopped = false;
   const shutdown = async (reason: string, code: number) => {
     if (stopped) return;

@@ -7,6 +7,7 @@ import { createAppStore } from '../store/create-app-store.js';
 import type { BookView, SymbolRef } from '../store/slices/market-slice.js';
 import { renderApp } from '../../test/helpers/render-app.js';
 import { waitFor } from '../../test/helpers/wait-for.js';
+import { MONOCHROME } from './theme.js';
 
 function servicesFor(store: ReturnType<typeof createAppStore>): AppServices & { depth: BookDepth } {
   const symbols: SymbolRef[] = [{ category: 'USDT-FUTURES', symbol: 'BTCUSDT' }, { category: 'SPOT', symbol: 'ETHUSDT' }];
@@ -68,6 +69,47 @@ describe('App', () => {
     expect(quit).toBe(0);
     await app.press('y');
     expect(quit).toBe(1);
+  });
+
+  it('switches the theme at run time from the palette and remembers it', async () => {
+    const store = createAppStore();
+    const remembered: string[] = [];
+    const themes = {
+      names: ['dark', 'light'],
+      load: (name: string) => ({ ...MONOCHROME, name, focus: name === 'light' ? 'blue' : 'yellow' }),
+      remember: (name: string) => {
+        remembered.push(name);
+        return null;
+      },
+    };
+    const app = renderApp({ store, services: servicesFor(store), theme: { ...MONOCHROME, name: 'dark' }, themes });
+    await app.waitForText('Book');
+    // ':' and the query in one chunk: the keys after ':' wait for the palette's field.
+    await app.press(':switch theme');
+    await app.waitForText('› Switch theme');
+    await app.press('\r');
+    await waitFor(() => remembered.length === 1);
+    expect(remembered).toEqual(['light']);
+    await waitFor(() => store.getState().ui.log.some((l) => l.text === 'theme light (remembered for the next start)'));
+    await app.press(':');
+    await app.waitForText('type to filter');
+    await app.press('switch theme\r');
+    await waitFor(() => remembered.length === 2);
+    expect(remembered).toEqual(['light', 'dark']);
+  });
+
+  it('Ctrl-L asks for a whole repaint, also with an overlay open', async () => {
+    const store = createAppStore();
+    let repaints = 0;
+    const app = renderApp({ store, services: servicesFor(store), repaint: () => void (repaints += 1) });
+    await app.waitForText('Book');
+    const frames = app.frames.length;
+    await app.press('\x0c');
+    await waitFor(() => repaints === 1 && app.frames.length > frames);
+    await app.press('?');
+    await app.waitForText('Keys — Esc or ? to close');
+    await app.press('\x0c');
+    await waitFor(() => repaints === 2);
   });
 
   it('a second Ctrl-C while the quit prompt is up quits at once', async () => {

@@ -134,6 +134,23 @@ export function App() {
   // A second Ctrl-C while the prompt is up: quit at once. An armed countdown stays armed (the
   // exchange still cancels if this session does not come back), as with k on the prompt.
   useCommand(Command.APP_FORCE_QUIT, () => onQuit());
+  const { themes, switchTheme, repaint } = useAppContext();
+  // Ctrl-L: the terminal's copy is forgotten, and a render draws every row again.
+  const [, setRepaints] = useState(0);
+  useCommand(Command.APP_REPAINT, () => {
+    repaint?.();
+    setRepaints((n) => n + 1);
+  });
+  useCommand(
+    Command.APP_NEXT_THEME,
+    () => {
+      const names = themes?.names ?? [];
+      const next = names[(names.indexOf(theme.name) + 1) % names.length] ?? theme.name;
+      const problem = switchTheme ? switchTheme(next) : 'no theme switching in this session';
+      ui().logEvent(problem ? 'warn' : 'info', problem ? `theme ${next}: ${problem}` : `theme ${next} (remembered for the next start)`, now);
+    },
+    () => (themes && switchTheme ? null : 'the theme is fixed in this session'),
+  );
   useCommand(Command.APP_HELP, () => ui().setOverlay('help'));
   useCommand(Command.APP_PALETTE, () => ui().setOverlay('palette'));
   useCommand(Command.PALETTE_SYMBOLS, () => ui().setOverlay('picker'));

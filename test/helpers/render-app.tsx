@@ -2,7 +2,7 @@ import { render } from 'ink-testing-library';
 import type { AppServices } from '../../src/services/app-services.js';
 import type { AppStore } from '../../src/store/create-app-store.js';
 import { AppRoot } from '../../src/ui/AppRoot.js';
-import type { AppContextValue } from '../../src/ui/hooks/app-context.js';
+import type { AppContextValue, ThemeChoices } from '../../src/ui/hooks/app-context.js';
 import type { CommandRegistry } from '../../src/ui/hooks/use-commands.js';
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
 import { MONOCHROME, type Theme } from '../../src/ui/theme.js';
@@ -18,6 +18,10 @@ export interface RenderAppOptions {
   readonly theme?: Theme;
   readonly now?: () => number;
   readonly onQuit?: () => void;
+  /** Themes to switch between at run time (absent: fixed). */
+  readonly themes?: ThemeChoices;
+  /** Called on Ctrl-L. */
+  readonly repaint?: () => void;
 }
 
 /** Renders the whole app through ink-testing-library at a fixed size, with helpers to type and wait. */
@@ -30,6 +34,8 @@ export function renderApp(options: RenderAppOptions) {
     now: options.now ?? Date.now,
     size: { columns: options.columns ?? 100, rows: options.rows ?? 30 },
     onQuit: options.onQuit ?? (() => undefined),
+    ...(options.themes ? { themes: options.themes } : {}),
+    ...(options.repaint ? { repaint: options.repaint } : {}),
   };
   const registry: CommandRegistry = new Map();
   const instance = render(<AppRoot value={value} registry={registry} />);

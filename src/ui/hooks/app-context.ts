@@ -22,6 +22,20 @@ export interface AppContextValue {
   readonly renderStats?: RenderStatsSource;
   /** Thresholds of the ticket's order guards (config `orderGuards.*`); absent = `DEFAULT_ORDER_GUARDS`. */
   readonly orderGuards?: OrderGuardLimits;
+  /** Ctrl-L: forget what the terminal shows so the next frame is drawn whole; absent = nothing to forget (tests). */
+  readonly repaint?: () => void;
+  /** The themes to switch between at run time; absent = the theme is fixed. */
+  readonly themes?: ThemeChoices;
+  /** Switches to the named theme now (set by the root when `themes` is given); returns the problem, or null. */
+  readonly switchTheme?: (name: string) => string | null;
+}
+
+/** Themes that can be switched to at run time, and where the choice is remembered. */
+export interface ThemeChoices {
+  readonly names: readonly string[];
+  load(name: string): Theme;
+  /** Keeps the choice for the next start; returns the problem, or null. */
+  remember(name: string): string | null;
 }
 
 /** The root context. */

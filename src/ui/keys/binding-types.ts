@@ -5,6 +5,8 @@ export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book' | 'Ticket
 
 /** Where a binding applies: everywhere, in one panel, or in one overlay. */
 export type KeyScope =
+  /** Everywhere, overlays included (Ctrl-L). */
+  | 'always'
   | 'global'
   | 'book'
   | 'ticker'

@@ -22,6 +22,10 @@ export const Command = {
   APP_QUIT: 'app.quit',
   /** Ctrl-C while the quit prompt is up: quit now (the terminal is restored as on any quit). */
   APP_FORCE_QUIT: 'app.forceQuit',
+  /** Switches to the next theme and remembers it (palette only: no key by default). */
+  APP_NEXT_THEME: 'app.nextTheme',
+  /** Ctrl-L: redraw the whole screen. */
+  APP_REPAINT: 'app.repaint',
   APP_HELP: 'app.help',
   APP_PALETTE: 'app.palette',
   APP_CLOSE_OVERLAY: 'app.closeOverlay',

@@ -26,11 +26,11 @@ export type DispatchResult =
   | { readonly kind: 'unbound' };
 
 /**
- * Scopes in priority order: an open overlay captures every key (modal), otherwise the focused
- * panel's bindings win over the global ones.
+ * Scopes in priority order: an open overlay captures every key (modal) but the `always` ones,
+ * otherwise the focused panel's bindings win over the global ones.
  */
 export function activeScopes(ctx: DispatchContext): readonly KeyScope[] {
-  return ctx.overlay ? [ctx.overlay] : [ctx.focus, 'global'];
+  return ctx.overlay ? [ctx.overlay, 'always'] : [ctx.focus, 'global', 'always'];
 }
 
 /** Why a key that sends does not count here (it came behind other keys of its chunk). */

@@ -26,7 +26,7 @@ export function HelpOverlay({ width, height }: HelpOverlayProps) {
   for (const b of bindings) {
     if (b.scope.startsWith('overlay.')) continue;
     const list = groups.get(b.category) ?? [];
-    list.push({ keys: b.keys.map(keyLabel).join(' '), description: b.description, scope: b.scope === 'global' ? '' : ` (${b.scope})` });
+    list.push({ keys: b.keys.map(keyLabel).join(' '), description: b.description, scope: b.scope === 'global' || b.scope === 'always' ? '' : ` (${b.scope})` });
     groups.set(b.category, list);
   }
   const lines: { key: string; text: string; head: boolean }[] = [];
