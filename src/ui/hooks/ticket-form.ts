@@ -209,6 +209,8 @@ export interface TicketDerived {
   readonly notional: string;
   /** Estimated fee text. */
   readonly fee: string;
+  /** The order value in the quote coin (null when unknown); approximate for a market order. */
+  readonly notionalValue: Decimal | null;
 }
 
 const INTENT_TEXT: Readonly<Record<Intent, string>> = { open_long: 'open long', open_short: 'open short', close_long: 'close long', close_short: 'close short' };
@@ -299,7 +301,9 @@ export function deriveTicket(env: TicketEnv, c: TicketChoices, t: TicketTexts): 
     if (id === 'intent') value = INTENT_TEXT[c.intent];
     if (id === 'sends') value = `${mappedText(mapped)} (${env.holdMode === 'hedge_mode' ? 'hedge' : 'one-way'})`;
     const error = id === 'price' ? priceError : id === 'qty' ? qtyError : id === 'tp' ? tpError : id === 'sl' ? slError : null;
-    const fieldUnit = id === 'qty' ? unit : id === 'price' && inst ? inst.quoteCoin : (id === 'tp' || id === 'sl') && reality ? 'market only' : '';
+    const preset = id === 'tp' ? { text: t.takeProfit, error: tpError } : id === 'sl' ? { text: t.stopLoss, error: slError } : null;
+    const pnl = preset && preset.error === null ? presetPnl(preset.text, presetRef, t.qty, side, env, c) : '';
+    const fieldUnit = id === 'qty' ? unit : id === 'price' && inst ? inst.quoteCoin : preset && reality ? 'market only' : pnl;
     return { id, label: LABELS[id], value, unit: fieldUnit, error, disabledReason: reason };
   });
 
@@ -314,8 +318,8 @@ export function deriveTicket(env: TicketEnv, c: TicketChoices, t: TicketTexts): 
     slError;
 
   const request: OrderRequest | null = problem === null ? buildRequest(env, c, t, mapped, referencePrice) : null;
-  const { notional, fee } = preview(env, c, t, side, referencePrice);
-  return { fields, mapped, request, problem, statusProblem, notional, fee };
+  const { notional, fee, notionalValue } = preview(env, c, t, side, referencePrice);
+  return { fields, mapped, request, problem, statusProblem, notional, fee, notionalValue };
 }
 
 function buildRequest(env: TicketEnv, c: TicketChoices, t: TicketTexts, mapped: MappedOrderFields, referencePrice: Decimal | null): OrderRequest {
@@ -345,10 +349,25 @@ function buildRequest(env: TicketEnv, c: TicketChoices, t: TicketTexts, mapped: 
   };
 }
 
-function preview(env: TicketEnv, c: TicketChoices, t: TicketTexts, side: Side, referencePrice: Decimal | null): { notional: string; fee: string } {
+/**
+ * The estimated PnL of a take-profit or stop-loss at its trigger, from the entry (the limit price,
+ * or the reference price of a market order) and the quantity: "USDT ≈ +48.50 at trigger". Empty
+ * when it cannot be said (coin-margined, a quantity in the quote coin, a field not filled in).
+ */
+function presetPnl(trigger: string, entry: Decimal | null, qtyText: string, side: Side, env: TicketEnv, c: TicketChoices): string {
+  const inst = env.inst;
+  if (!inst || env.category === 'COIN-FUTURES' || isQuoteQuantity(inst, side, c.orderType)) return '';
+  const price = parseDecimal(trigger);
+  const qty = parseDecimal(qtyText);
+  if (!price || !qty || !entry) return '';
+  const pnl = price.minus(entry).times(qty).times(side === 'buy' ? 1 : -1);
+  return `${inst.quoteCoin} ≈ ${pnl.gte(0) ? '+' : ''}${pnl.toFixed(2)} at trigger`;
+}
+
+function preview(env: TicketEnv, c: TicketChoices, t: TicketTexts, side: Side, referencePrice: Decimal | null): { notional: string; fee: string; notionalValue: Decimal | null } {
   const inst = env.inst;
   const qty = parseDecimal(t.qty);
-  if (!inst || qty === null) return { notional: '—', fee: '—' };
+  if (!inst || qty === null) return { notional: '—', fee: '—', notionalValue: null };
   const limit = c.orderType === 'limit';
   const quote = inst.quoteCoin;
   let value: Decimal | null;
@@ -359,14 +378,14 @@ function preview(env: TicketEnv, c: TicketChoices, t: TicketTexts, side: Side, r
     value = referencePrice ? referencePrice.times(qty) : null;
     approx = true;
   }
-  if (value === null) return { notional: '—', fee: '—' };
+  if (value === null) return { notional: '—', fee: '—', notionalValue: null };
   const notional = `${approx ? '≈ ' : ''}${fmt(value)} ${quote}`;
   const taker = !limit || c.timeInForce === 'ioc' || c.timeInForce === 'fok';
   const pct = (r: Decimal) => `${r.times(100).toFixed()}%`;
-  if (taker) return { notional, fee: `≈ ${fmt(value.times(inst.takerFeeRate))} ${quote} (taker ${pct(inst.takerFeeRate)})` };
-  if (c.timeInForce === 'post_only') return { notional, fee: `≈ ${fmt(value.times(inst.makerFeeRate))} ${quote} (maker ${pct(inst.makerFeeRate)})` };
-  if (inst.makerFeeRate.eq(inst.takerFeeRate)) return { notional, fee: `≈ ${fmt(value.times(inst.takerFeeRate))} ${quote} (${pct(inst.takerFeeRate)})` };
-  return { notional, fee: `${fmt(value.times(inst.makerFeeRate))}–${fmt(value.times(inst.takerFeeRate))} ${quote} (maker–taker)` };
+  if (taker) return { notionalValue: value, notional, fee: `≈ ${fmt(value.times(inst.takerFeeRate))} ${quote} (taker ${pct(inst.takerFeeRate)})` };
+  if (c.timeInForce === 'post_only') return { notionalValue: value, notional, fee: `≈ ${fmt(value.times(inst.makerFeeRate))} ${quote} (maker ${pct(inst.makerFeeRate)})` };
+  if (inst.makerFeeRate.eq(inst.takerFeeRate)) return { notionalValue: value, notional, fee: `≈ ${fmt(value.times(inst.takerFeeRate))} ${quote} (${pct(inst.takerFeeRate)})` };
+  return { notionalValue: value, notional, fee: `${fmt(value.times(inst.makerFeeRate))}–${fmt(value.times(inst.takerFeeRate))} ${quote} (maker–taker)` };
 }
 
 /** The confirmation's lines: exactly what will be sent, one concern per line. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { stepPrice } from '../../domain/instrument-rules.js';
 import type { HoldMode } from '../../domain/model.js';
 import { parseDecimal } from '../../domain/money.js';
+import type { Decimal } from 'decimal.js';
 import { useLatest } from './use-latest.js';
 import type { OrderWarning, OrderWarningKind } from '../../domain/order-warnings.js';
 import type { OrderRequest } from '../../services/order-request.js';
@@ -77,6 +78,12 @@ export interface TicketState extends TicketDerived {
   readonly guard: TicketGuardView | null;
   /** True when the session has no trading service. */
   readonly readOnly: boolean;
+  /** Futures: the symbol's leverage from the account settings (null: spot/margin, or not known yet). */
+  readonly leverage: Decimal | null;
+  /** Futures: the margin the order needs at that leverage, as text ("48.00 USDT"), or null. */
+  readonly marginNeed: string | null;
+  /** The quantity is above the exchange's max-open for this side: the warning, else null. */
+  readonly overMaxOpen: string | null;
 }
 
 /** Debounce of the max-open-available lookup, ms. */
@@ -145,6 +152,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     const l = s.extras.settings?.symbolLeverage.filter((x) => x.category === env.category && x.symbol === env.symbol) ?? [];
     return `${s.extras.settings?.holdMode ?? ''}|${l.map((x) => `${x.marginMode}:${x.leverage.toFixed()}`).join(',')}`;
   });
+  const leverageNow = useAppStore((s) => s.extras.settings?.symbolLeverage.find((x) => x.category === env.category && x.symbol === env.symbol)?.leverage ?? null);
   const envNow = useLatest(env);
   const trading = services.trading;
   const readOnly = trading === null;
@@ -366,5 +374,14 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   useCommand(Command.TICKET_CONFIRM_ENTER, () => undefined, () => 'Enter never sends: y sends, n goes back');
   useCommand(Command.TICKET_CONFIRM_NO, closeConfirm);
 
-  return { ...derived, env, choices, texts, cursor, editing, outcome, maxOpen, confirming: confirmOpen ? confirming : null, guard, readOnly };
+  const futures = env.category === 'USDT-FUTURES' || env.category === 'USDC-FUTURES' || env.category === 'COIN-FUTURES';
+  const leverage = futures ? leverageNow : null;
+  // Coin-margined margin is in the base coin: the leverage alone is shown there.
+  const marginCoin = env.category === 'COIN-FUTURES' ? null : leverage;
+  const quote = env.inst?.quoteCoin ?? '';
+  const marginNeed = marginCoin && marginCoin.gt(0) && derived.notionalValue ? `${choices.orderType === 'market' ? '≈ ' : ''}${derived.notionalValue.div(marginCoin).toFixed(2)} ${quote}` : null;
+  const typedQty = parseDecimal(texts.qty);
+  const maxQty = maxOpen.kind === 'ok' ? parseDecimal(maxOpen.maxOpen) : null;
+  const overMaxOpen = typedQty && maxQty && typedQty.gt(maxQty) ? `qty ${typedQty.toFixed()} is above max open ${maxQty.toFixed()}: the exchange will likely refuse it` : null;
+  return { ...derived, env, choices, texts, cursor, editing, outcome, maxOpen, confirming: confirmOpen ? confirming : null, guard, readOnly, leverage, marginNeed, overMaxOpen };
 }

@@ -20,7 +20,7 @@ class CannedExchange {
   readonly calls: { id: string; params: Record<string, string> }[] = [];
   readonly pages: Record<string, unknown> = {
     'trade.getHistoryOrders:USDT-FUTURES:': { list: [wireOrder('1003', '97000.5', 'filled'), wireOrder('1002', '96999', 'cancelled')], cursor: '1002' },
-    'trade.getHistoryOrders:USDT-FUTURES:1002': { list: [wireOrder('1001', '95555.5', 'filled')], cursor: '' },
+    'trade.getHistoryOrders:USDT-FUTURES:1002': { list: [wireOrder('1001', '95555.5', 'filled'), { ...wireOrder('1000', '0', 'filled'), orderType: 'market', avgPrice: '97012.3' }], cursor: '' },
     'trade.getFills:USDT-FUTURES:': { list: [wireFill('f9', '97001')], cursor: '' },
   };
   readonly call = async (id: string, params: unknown): Promise<unknown> => {
@@ -74,6 +74,8 @@ describe('OrderHistoryOverlay', () => {
     expect(exchange.calls[0]).toEqual({ id: 'trade.getHistoryOrders', params: { category: 'USDT-FUTURES', limit: '15' } });
     await app.press('n');
     await app.waitForText('95555.5');
+    // A market order shows its average fill where a limit order shows its price.
+    expect(app.frame()).toMatch(/BTCUSDT\s+buy\s+market\s+@97012.3/);
     expect(exchange.calls[1]).toEqual({ id: 'trade.getHistoryOrders', params: { category: 'USDT-FUTURES', limit: '15', cursor: '1002' } });
     expect(app.frame()).not.toContain('97000.5');
     await app.press('n');

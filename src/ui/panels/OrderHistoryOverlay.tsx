@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
+import { parseDecimal } from '../../domain/money.js';
 import { fit, fitLeft } from '../../domain/format.js';
 import { CATEGORIES, type Category } from '../../domain/model.js';
 import { clockTime } from '../components/order-columns.js';
@@ -67,12 +68,22 @@ interface HistoryColumn {
   readonly read: (r: WireRecord) => string;
 }
 
+/** The order's price; for a market order its average fill (`@avg`), or `market` before a fill. */
+function marketAwarePrice(r: WireRecord): string {
+  const price = wireText(r, 'price');
+  const avg = wireText(r, 'avgPrice');
+  const zero = (t: string) => parseDecimal(t)?.isZero() ?? true;
+  if (wireText(r, 'orderType') !== 'market' && !zero(price)) return price;
+  return zero(avg) ? 'market' : `@${avg}`;
+}
+
 const ORDER_COLUMNS: readonly HistoryColumn[] = [
   { title: 'time', width: 8, right: false, priority: 4, read: (r) => wireTime(r, 'updatedTime', 'createdTime') },
   { title: 'symbol', width: 10, right: false, priority: 1, read: (r) => wireText(r, 'symbol') },
   { title: 'side', width: 4, right: false, priority: 1, read: (r) => wireText(r, 'side') },
   { title: 'type', width: 6, right: false, priority: 6, read: (r) => wireText(r, 'orderType') },
-  { title: 'price', width: 11, right: true, priority: 1, read: (r) => wireText(r, 'price') || 'market' },
+  // A market order has no price of its own: its average fill price stands there ("@97012.3").
+  { title: 'price', width: 11, right: true, priority: 1, read: marketAwarePrice },
   { title: 'qty', width: 9, right: true, priority: 2, read: (r) => wireText(r, 'qty') },
   { title: 'filled', width: 9, right: true, priority: 5, read: (r) => wireText(r, 'cumExecQty') },
   { title: 'avg', width: 11, right: true, priority: 7, read: (r) => wireText(r, 'avgPrice') },

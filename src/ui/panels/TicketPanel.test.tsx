@@ -508,6 +508,31 @@ describe('TicketPanel', () => {
     expect(app.frame()).not.toContain('0.01 USD');
   });
 
+  it('futures: shows the leverage and the margin the order needs, and warns before review above max open', async () => {
+    const { app, store } = setup();
+    store.getState().setAccountExtras({
+      debts: null, funding: null, delta: null, updatedAt: NOW,
+      settings: { accountMode: 'unified', assetMode: 'union', accountLevel: 'advanced', holdMode: 'one_way_mode', stpMode: 'none', deltaSwitch: false, symbolLeverage: [{ category: 'USDT-FUTURES', symbol: 'BTCUSDT', marginMode: 'crossed', leverage: d('10') }], coinLeverage: [] },
+    });
+    await typeInto(app, 'price', '97000');
+    await typeInto(app, 'qty', '0.005');
+    await app.waitForText('10x margin 48.50 USDT');
+    await app.waitForText('max open 0.0103');
+    await typeInto(app, 'qty', '0.05');
+    await app.waitForText('! qty 0.05 is above max open 0.0103');
+    await app.waitForText('10x margin 485.00 USDT');
+  });
+
+  it('take-profit and stop-loss show the estimated PnL at their trigger', async () => {
+    const { app } = setup();
+    await typeInto(app, 'price', '97000');
+    await typeInto(app, 'qty', '0.01');
+    await typeInto(app, 'tp', '98000');
+    await app.waitForText('98000 USDT ≈ +10.00 at trigger');
+    await typeInto(app, 'sl', '96500');
+    await app.waitForText('96500 USDT ≈ -5.00 at trigger');
+  });
+
   it('a digit typed on a resting text field edits it at once (no Enter), never a panel key; letters it refuses say so', async () => {
     const { app, store, trading } = setup();
     await goTo(app, 'qty');

@@ -165,12 +165,12 @@ export function TicketPanel({ focused, width, height, loadPrice }: TicketPanelPr
         </Box>
         {bottom - statusRows >= 2 ? (
           <Text wrap="truncate-end" color={theme.muted ?? undefined}>
-            {`value ${t.notional} · fee ${t.fee}`}
+            {`value ${t.notional}${t.leverage ? ` · ${t.leverage.toFixed()}x margin ${t.marginNeed ?? '—'}` : ''} · fee ${t.fee}`}
           </Text>
         ) : null}
         {bottom - statusRows >= 1 ? (
-          <Text wrap="truncate-end" color={theme.muted ?? undefined}>
-            {maxOpenText(t)}
+          <Text wrap="truncate-end" color={(t.overMaxOpen ? theme.warn : theme.muted) ?? undefined} bold={t.overMaxOpen !== null && theme.warn === null}>
+            {t.overMaxOpen ? `! ${t.overMaxOpen}` : maxOpenText(t)}
           </Text>
         ) : null}
         <Box height={statusRows} overflow="hidden" flexShrink={0}>
