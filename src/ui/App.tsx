@@ -231,8 +231,11 @@ export function App() {
     <>
       {mainOverlay}
       <Box display={mainOverlay === null ? 'flex' : 'none'} width={columns} height={layout.mainHeight}>
+        {/* Columns are keyed by their first panel, not their index: when a resize moves the work
+            panel to another column, React keeps it mounted (an open loan form, a half-typed modify
+            and scroll positions survive), instead of remounting it with its state lost. */}
         {layout.columns.map((c, ci) => (
-          <Box key={ci} flexDirection="column" width={c.width} height={layout.mainHeight}>
+          <Box key={c.panels[0]?.panel ?? ci} flexDirection="column" width={c.width} height={layout.mainHeight}>
             {c.panels.map((b) => (
               <Box key={b.panel} height={b.height} width={c.width}>
                 {panel(b.panel, c.width, b.height)}

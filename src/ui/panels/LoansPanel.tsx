@@ -136,7 +136,7 @@ export function LoansPanel({ focused, width, height, now }: LoansPanelProps) {
     );
   }
   return (
-    <Panel title="Loans" focused={focused} width={width} height={height} badge={<AgeBadge at={updatedAt} now={now} staleAfterMs={30_000} />}>
+    <Panel title="Loans" hotkey="0" focused={focused} width={width} height={height} badge={<AgeBadge at={updatedAt} now={now} staleAfterMs={30_000} />}>
       <Box flexDirection="column" height={rows} overflow="hidden">{body}</Box>
     </Panel>
   );
