@@ -1,5 +1,5 @@
 import type { AppState } from '../../store/app-state.js';
-import type { ViewDef } from './view-types.js';
+import type { ViewDef, ViewRow } from './view-types.js';
 
 /**
  * Why the hold mode cannot change now (the exchange allows it only with no positions and no open
@@ -13,9 +13,39 @@ export function holdModeRefusal(state: AppState): string | null {
   return `hold mode can change only when flat: ${parts.join(' and ')}; close and cancel them first`;
 }
 
+/** Labels of the account settings reply's own fields, in the order shown. */
+const SETTING_LABELS: readonly (readonly [string, string])[] = [
+  ['accountMode', 'Account mode'],
+  ['assetMode', 'Asset mode'],
+  ['accountLevel', 'Account level'],
+  ['holdMode', 'Hold mode'],
+  ['stpMode', 'Self-trade prevention'],
+  ['deltaSwitch', 'Delta-neutral'],
+];
+
+/**
+ * The account settings as a table people read: one row per setting with its label, then one per
+ * symbol (category, symbol, margin mode, leverage) and one per margin coin, instead of wire paths
+ * such as `symbolConfigList[0].marginMode`. Fields the reply adds beyond these keep their name.
+ */
+export function settingsRows(data: unknown): readonly ViewRow[] {
+  const rec = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+  const text = (v: unknown): string => (v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.map(rec) : []);
+  const r = rec(data);
+  const row = (setting: string, value: string, category = '', name = '', margin = ''): ViewRow => ({ setting, value, category, 'symbol / coin': name, 'margin mode': margin });
+  const known = new Set([...SETTING_LABELS.map(([k]) => k), 'symbolConfigList', 'coinConfigList']);
+  return [
+    ...SETTING_LABELS.filter(([k]) => k in r).map(([k, label]) => row(label, text(r[k]))),
+    ...Object.keys(r).filter((k) => !known.has(k)).map((k) => row(k, text(r[k]))),
+    ...list(r['symbolConfigList']).map((s) => row('Leverage', `${text(s['leverage'])}x`, text(s['category']), text(s['symbol']), text(s['marginMode']))),
+    ...list(r['coinConfigList']).map((c) => row('Margin leverage', `${text(c['leverage'])}x`, 'MARGIN', text(c['coin']))),
+  ];
+}
+
 /** Account administration views (keys in the account panel, `6`). */
 export const ACCOUNT_VIEWS: readonly ViewDef[] = [
-  { command: 'views.accountSettings', title: 'Account settings (modes, leverage per symbol/coin)', group: 'Account', op: 'account.getSettings', scope: 'account', key: 'S' },
+  { command: 'views.accountSettings', title: 'Account settings (modes, leverage per symbol/coin)', group: 'Account', op: 'account.getSettings', scope: 'account', key: 'S', rows: settingsRows },
   {
     command: 'views.accountMode',
     title: 'Switch account mode',
