@@ -244,7 +244,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     expect(await exchangeOrders()).toHaveLength(2);
     await app.waitForText('4 Orders 2 open');
 
-    // 7 focuses the countdown; a opens the window field; 5 s; Enter arms.
+    // 7 focuses the countdown; a opens the window field; 5 s; Enter reviews, y arms.
     await app.press('\u001b7');
     await app.press('a');
     await app.waitForText('▌');

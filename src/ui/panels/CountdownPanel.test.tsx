@@ -81,13 +81,16 @@ describe('CountdownPanel', () => {
   });
 
   it('Enter on an empty field arms the default 30 s; typed letters never reach hotkeys while editing', async () => {
-    const { countdown, view } = setup();
+    const { countdown, view, store } = setup();
     await view.press('a');
     await view.waitForText('Window');
+    // A letter typed into the window is refused with a hint; it runs no command (z would disarm).
     await view.press('z');
-    await view.waitForText('z▌');
+    await waitFor(() => store.getState().ui.hint?.text.includes('the window takes whole seconds') ?? false);
+    await view.press('3');
+    await view.waitForText('3▌');
     await view.press('\r');
-    await view.waitForText('enter whole seconds from 5 to 60');
+    await view.waitForText('the window must be 5 to 60 seconds (got 3)');
     expect(countdown.calls).toEqual([]);
     await view.press('\x7f');
     await view.waitForText('30▌');

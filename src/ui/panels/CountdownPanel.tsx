@@ -88,7 +88,7 @@ interface Row {
 export function CountdownPanel({ focused, width, height, now }: CountdownPanelProps) {
   const { theme, services } = useAppContext();
   const cd = useAppStore((s) => s.countdown);
-  const field = useTextField({ maxLength: 2 });
+  const field = useTextField({ maxLength: 2, accept: /^[0-9]$/, label: 'the window', takes: 'whole seconds (5 to 60)' });
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [result, setResult] = useState<{ readonly ok: boolean; readonly text: string } | null>(null);
@@ -202,7 +202,7 @@ export function CountdownPanel({ focused, width, height, now }: CountdownPanelPr
     list.push({
       key: 'field',
       priority: 0,
-      node: <FieldRow key="field" label="Window" value={field.value} placeholder={fallback} selected editing unit="s (5–60) Enter arms, Esc cancels" labelWidth={7} />,
+      node: <FieldRow key="field" label="Window" value={field.value} placeholder={fallback} selected editing unit="s (5–60) Enter reviews, Esc cancels" labelWidth={7} />,
     });
     if (fieldError) list.push(line('fieldError', 1, `        ${fieldError}`, theme.danger, theme.danger === null));
   }

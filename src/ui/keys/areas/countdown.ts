@@ -21,7 +21,7 @@ export const COUNTDOWN_BINDINGS: readonly Binding[] = [
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_ARM, keys: ['a'], description: 'Arm the countdown (enter a window, 5–60 s)', category: 'Countdown', scope: 'countdown', showInFooter: true },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_REARM, keys: ['r'], description: 'Re-arm now (asks first)', category: 'Countdown', scope: 'countdown', showInFooter: true },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_DISARM, keys: ['z'], description: 'Disarm (asks first)', category: 'Countdown', scope: 'countdown', showInFooter: true },
-  { command: COUNTDOWN_COMMANDS.COUNTDOWN_SUBMIT, keys: ['enter'], description: 'Review arming with the window entered', category: 'Countdown', scope: 'countdown', showInFooter: false },
+  { command: COUNTDOWN_COMMANDS.COUNTDOWN_SUBMIT, keys: ['enter'], description: 'Review arming with the window typed', category: 'Countdown', scope: 'countdown', showInFooter: false },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_CONFIRM, keys: ['y'], description: 'Send what the review shows', category: 'Countdown', scope: 'countdown', showInFooter: true, sends: true },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_CANCEL_EDIT, keys: ['escape'], description: 'Stop editing the window / back out of the review', category: 'Countdown', scope: 'countdown', showInFooter: false },
   { command: COUNTDOWN_COMMANDS.COUNTDOWN_QUIT_KEEP, keys: ['k'], description: 'Quit, keep the countdown armed', category: 'Countdown', scope: 'overlay.quitcountdown', showInFooter: true },
