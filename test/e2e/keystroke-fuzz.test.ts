@@ -8,9 +8,12 @@
  * operation the exchange executes is recorded at `exchange.handle` (REST and socket alike).
  * Run: seeded (FUZZ_SEED, default below), so a failure replays with the seed it prints. Each chunk
  * is one stdin write; the next one goes after the app has handled it (effects flushed).
- * Counting: a write is an operation the catalogue marks `write`, except the countdown's own renewals
- * while it is armed (they are what arming asked for). `allowed` counts chunks whose first key is `y`
- * sent while the frame showed a review; writes may never outnumber them.
+ * Checked twice. At the services: every write the UI starts (an order-service or countdown method,
+ * a write operation through `services.exchange.call`) is recorded with the chunk being handled,
+ * and that chunk must begin with a key that sends (`y`; `d` on the quit-with-countdown prompt)
+ * typed while a review was on screen. At the wire: a write is an operation the catalogue marks
+ * `write`, except the countdown's own renewals while armed (what arming asked for); they may never
+ * outnumber those chunks.
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,10 +50,18 @@ function boundKeys(): string[] {
 
 const WRITES = new Set(OPERATION_CATALOG.list().filter((o) => o.write).map((o) => o.id));
 /** What a review on screen says (ticket, orders, positions, loans, desk, ladder, countdown, quit). */
-const REVIEW_ON_SCREEN = /y sends|Place this order\?|press y|y: |Send\?|Send this\?|Yes, do it|\(y\/n\)/;
+const REVIEW_ON_SCREEN = /y: yes|y yes|y sends|Place this order\?|press y|y: |Send\?|Send this\?|Yes, do it|\(y\/n\)|\[d\]isarm and quit/;
+/** What the services offer that writes (trading and countdown methods). */
+const TRADING_WRITES = ['submitOrder', 'submitBatch', 'modifyOrder', 'cancelOrder', 'cancelAll', 'cancelBatch', 'modifyBatch', 'closePosition', 'closeAll'] as const;
+const COUNTDOWN_WRITES = ['arm', 'rearm', 'disarm'] as const;
+/** Keys pressed at a review. */
+const AT_A_REVIEW = ['n', KEY.escape, KEY.enter, `${KEY.enter}${KEY.enter}`, ' ', 'o', 'j', 'k', KEY.tab, 'yy', `o${KEY.enter}`, `${KEY.enter}y`, 'ny'];
 
 let rig: DeskRig;
 const writes: string[] = [];
+/** Writes the UI started, with the index of the chunk being handled then. */
+const started: { readonly chunk: number; readonly what: string }[] = [];
+let chunkIndex = -1;
 const thrown: unknown[] = [];
 const onError = (e: unknown) => void thrown.push(e);
 
@@ -63,6 +74,22 @@ beforeAll(async () => {
     if (WRITES.has(opId) && !renewal) writes.push(opId);
     return original(opId, uid, params);
   };
+  // Record each write the UI starts with the chunk it came from (our own service objects, wrapped
+  // in place: the app holds the same instances).
+  const wrap = (target: object | null, names: readonly string[], label: string) => {
+    if (!target) return;
+    const t = target as Record<string, unknown>;
+    for (const name of names) {
+      const original = t[name];
+      if (typeof original !== 'function') continue;
+      t[name] = (...args: unknown[]) => {
+        started.push({ chunk: chunkIndex, what: `${label}.${name}` });
+        return (original as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    }
+  };
+  wrap(rig.session.services.trading, TRADING_WRITES, 'trading');
+  wrap(rig.session.services.countdown, COUNTDOWN_WRITES, 'countdown');
   process.on('uncaughtException', onError);
   process.on('unhandledRejection', onError);
 });
@@ -73,7 +100,7 @@ afterAll(async () => {
   await rig.close();
 });
 
-/** Closes whatever is open (Escape until no overlay), focuses the ticket and types a limit buy. */
+/** Closes whatever is open (Escape until no overlay), focuses the ticket, types a limit buy and opens its review. */
 async function prefillTicket(): Promise<void> {
   const { app, session } = rig;
   for (let i = 0; i < 6 && session.store.getState().ui.overlay !== null; i += 1) {
@@ -104,6 +131,9 @@ async function prefillTicket(): Promise<void> {
   await afterEffects();
   await app.press(KEY.enter);
   await afterEffects();
+  // Every round starts on the ticket's review: the keys that follow meet a confirmation at once.
+  await app.press('o');
+  await afterEffects();
 }
 
 describe('keystroke fuzz', () => {
@@ -125,17 +155,32 @@ describe('keystroke fuzz', () => {
     };
     let allowed = 0;
     const log: string[] = [];
+    const chunks: { readonly text: string; readonly reviewShown: boolean }[] = [];
+    let uiCallsSeen = rig.uiCalls.length;
     for (let round = 0; round < ROUNDS; round += 1) {
+      chunkIndex = -1;
       await prefillTicket();
       for (let c = 0; c < CHUNKS_PER_ROUND; c += 1) {
-        // One chunk in eight is a y of its own, so reviews do get answered.
-        const chunk = random() < 0.125 ? 'y' : Array.from({ length: 1 + Math.floor(random() * 4) }, token).join('');
+        // At a review, a third of the chunks are a y of its own and a third a key people press there
+        // (n, Esc, Enter, Space, o, j, k, Tab, y with more keys), so writes happen and every way out is tried.
         const reviewShown = REVIEW_ON_SCREEN.test(rig.app.frame());
-        if (chunk.startsWith('y') && reviewShown) allowed += 1;
+        const r = random();
+        const chunk = reviewShown && r < 0.35 ? 'y' : reviewShown && r < 0.7 ? pick(AT_A_REVIEW) : !reviewShown && r < 0.0625 ? 'y' : Array.from({ length: 1 + Math.floor(random() * 4) }, token).join('');
+        if ((chunk.startsWith('y') || chunk.startsWith('d')) && reviewShown) allowed += 1;
         log.push(JSON.stringify(chunk));
         if (log.length > 40) log.shift();
+        chunkIndex = chunks.length;
+        chunks.push({ text: chunk, reviewShown });
         await rig.app.press(chunk);
         await afterEffects();
+        await afterEffects();
+        // Write operations the UI asked for through the generic call (desk and loan forms).
+        for (const call of rig.uiCalls.slice(uiCallsSeen)) if (WRITES.has(call.id)) started.push({ chunk: chunkIndex, what: call.id });
+        uiCallsSeen = rig.uiCalls.length;
+        for (const w of started.filter((x) => x.chunk === chunkIndex)) {
+          const ok = (chunk.startsWith('y') || chunk.startsWith('d')) && reviewShown;
+          expect(ok, `seed ${SEED} round ${round} chunk ${c}: ${w.what} started by ${JSON.stringify(chunk)} (review on screen before it: ${String(reviewShown)}); last chunks: ${log.join(' ')}\n${rig.app.frame()}`).toBe(true);
+        }
         expect(writes.length, `seed ${SEED} round ${round} chunk ${c}: ${writes.length} writes (${writes.slice(-3).join(', ')}) for ${allowed} y on a review; last chunks: ${log.join(' ')}\n${rig.app.frame()}`).toBeLessThanOrEqual(allowed);
       }
     }
@@ -144,6 +189,7 @@ describe('keystroke fuzz', () => {
     expect(writes.length).toBeLessThanOrEqual(allowed);
     expect(thrown).toEqual([]);
     await rig.app.waitForText('DEMO');
-    console.log(`keystroke fuzz: seed ${SEED}, ${ROUNDS * CHUNKS_PER_ROUND} chunks, ${allowed} y on a review, ${writes.length} writes`);
+    expect(started.every((w) => w.chunk >= 0)).toBe(true);
+    console.log(`keystroke fuzz: seed ${SEED}, ${ROUNDS * CHUNKS_PER_ROUND} chunks, ${allowed} y on a review, ${started.length} writes started (${[...new Set(started.map((w) => w.what))].join(', ')}), ${writes.length} reached the exchange`);
   }, 300_000);
 });

@@ -23,7 +23,7 @@ export function ConfirmOverlay({ question, details = [], width }: ConfirmOverlay
           {d}
         </Text>
       ))}
-      <Text color={theme.muted ?? undefined}>y / Enter: yes n / Esc: no</Text>
+      <Text color={theme.muted ?? undefined}>y: yes · n / Esc: no</Text>
     </Box>
   );
 }
