@@ -505,6 +505,34 @@ describe('CellDiffStream', () => {
     expect(resized).toBe(2);
   });
 
+  it('a frame still laid out for the size before a shrink is cut to the new width: nothing wraps or scrolls', async () => {
+    const t = rig(30, 8);
+    await expectDrawn(t, [BOOK]);
+    t.resize(12, 3);
+    // Ink may render once more at the old size before it sees the new one.
+    await t.frame(BOOK);
+    // Each line cut after 12 visible cells (escape sequences kept).
+    const cutLine = (line: string): string => {
+      let seen = 0;
+      let out = '';
+      for (let i = 0; i < line.length; i += 1) {
+        const esc = /^\x1b\[[0-9;]*m/.exec(line.slice(i));
+        if (esc) {
+          out += esc[0];
+          i += esc[0].length - 1;
+        } else if (seen < 12) {
+          out += line[i];
+          seen += 1;
+        }
+      }
+      return out;
+    };
+    const cut = BOOK.split('\n').slice(0, 3).map(cutLine).join('\n');
+    expect(t.term.dump()).toEqual(intended(cut, 12, 3));
+    // The frame at the new size then lands on a clean screen.
+    await expectDrawn(t, [cut]);
+  });
+
   it('clears lines and cells a shorter frame no longer has', async () => {
     const t = rig(20, 6);
     await expectDrawn(t, ['one\ntwo two two\nthree\nfour', 'one\ntwo', 'one\ntwo\n\n\nfive']);

@@ -49,6 +49,23 @@ export function sgrChange(from: string, to: string): string {
  * proportion to what changed on screen, not to the lines it touched. Writes outside a synchronized
  * update (alternate screen, cursor visibility) pass through unchanged. Resizes repaint everything.
  */
+/** Cells as terminal text: their characters with the SGR changes between them, trailing blanks left out. */
+function cellsText(cells: readonly Cell[]): string {
+  let last = cells.length;
+  while (last > 0 && cells[last - 1]?.ch === ' ' && cells[last - 1]?.sgr === '') last -= 1;
+  let out = '';
+  let current = '';
+  for (let k = 0; k < last; k += 1) {
+    const cell = cells[k] ?? { ch: ' ', sgr: '' };
+    if (cell.sgr !== current) {
+      out += sgrChange(current, cell.sgr);
+      current = cell.sgr;
+    }
+    out += cell.ch;
+  }
+  return out;
+}
+
 export class CellDiffStream extends Writable {
   /** Ink checks this to render interactively. */
   readonly isTTY = true;
@@ -152,8 +169,10 @@ export class CellDiffStream extends Writable {
       this.cells[r] = next;
       if (next === null || prev === null) {
         // Erase first, then write: erasing after a line that reaches the last column would also
-        // erase that column (the cursor stays on it, waiting to wrap).
-        out += `\x1b[${r + 1};1H\x1b[0m\x1b[2K${line}\x1b[0m`;
+        // erase that column (the cursor stays on it, waiting to wrap). A plain line is written from
+        // its cells, cut to the terminal's width: a frame laid out before a shrink must not wrap
+        // (a wrapped bottom row scrolls the whole screen and leaves the old layout behind).
+        out += `\x1b[${r + 1};1H\x1b[0m\x1b[2K${next === null ? line : cellsText(next)}\x1b[0m`;
         current = '';
         continue;
       }
