@@ -39,6 +39,15 @@ describe('loadConfig', () => {
     const bad = home({ defaultProfile: 'main', profiles: { main: { apiKey: 'a', secret: 'b', passphrase: 'c', channelApiCode: 'not a code!' } } });
     expect(() => loadConfig(bad, null)).toThrow('channelApiCode must be your broker code');
   });
+  it('takes an https restUrl, plain http only to this machine, and refuses the rest by name', () => {
+    const profile = (restUrl: string) => home({ defaultProfile: 'main', profiles: { main: { apiKey: 'a', secret: 'b', passphrase: 'c', restUrl } } });
+    expect(loadConfig(profile('https://api.bitget.com'), null).profile.restUrl).toBe('https://api.bitget.com');
+    expect(loadConfig(profile('http://127.0.0.1:8080'), null).profile.restUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig(profile('http://localhost:9000'), null).profile.restUrl).toBe('http://localhost:9000');
+    expect(() => loadConfig(profile('http://api.example.com'), null)).toThrow('is plain http: your key, passphrase and signatures would cross the network readable');
+    expect(() => loadConfig(profile('ftp://x'), null)).toThrow('must start with https://');
+    expect(() => loadConfig(profile('api.bitget.com'), null)).toThrow('is not an address');
+  });
   it('refuses a file others can read, saying how to fix it, without printing secrets', () => {
     const env = home({ profiles: { default: { apiKey: 'AKEY', secret: 'SSECRET', passphrase: 'PPASS' } } }, 0o644);
     let error: unknown;

@@ -73,6 +73,28 @@ function channelCodeOf(raw: unknown, name: string, path: string): string | null 
   return raw;
 }
 
+/** Hosts a plain-http REST address may name: this machine only. */
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/**
+ * A profile's `restUrl`: https, or plain http only to this machine (a key, passphrase and a
+ * replayable signature travel in every request). A malformed address is refused by name.
+ */
+function restUrlOf(raw: unknown, name: string, path: string): string | null {
+  const text = str(raw);
+  if (text === null) return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`profile "${name}" in ${path}: restUrl "${text}" is not an address (e.g. https://api.bitget.com)`);
+  }
+  if (url.protocol === 'https:') return text;
+  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return text;
+  if (url.protocol === 'http:') throw new ConfigError(`profile "${name}" in ${path}: restUrl "${text}" is plain http: your key, passphrase and signatures would cross the network readable; use https (plain http only to 127.0.0.1 or localhost)`);
+  throw new ConfigError(`profile "${name}" in ${path}: restUrl "${text}" must start with https://`);
+}
+
 function readProfile(raw: unknown, name: string, path: string): Profile {
   if (typeof raw !== 'object' || raw === null) throw new ConfigError(`profile "${name}" in ${path} must be an object`);
   const r = raw as Record<string, unknown>;
@@ -84,7 +106,7 @@ function readProfile(raw: unknown, name: string, path: string): Profile {
   return {
     credentials: apiKey && secret && passphrase ? { apiKey, secret, passphrase } : null,
     paper: r.paper === true,
-    restUrl: str(r.restUrl),
+    restUrl: restUrlOf(r.restUrl, name, path),
     channelApiCode: channelCodeOf(r.channelApiCode, name, path),
   };
 }
