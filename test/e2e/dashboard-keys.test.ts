@@ -215,7 +215,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await app.waitForText('quantity 0.0123 has 4 decimals');
     await app.press('?');
     await app.waitForText('Keys — Esc or ? to close');
-    expect(app.frame()).not.toContain('0.0123');
+    expect(app.frame()).not.toContain('quantity 0.0123');
     await app.press('?');
     await app.waitForText('quantity 0.0123 has 4 decimals');
     expect(app.frame()).not.toContain('Keys — Esc');
