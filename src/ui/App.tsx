@@ -81,7 +81,7 @@ const Panels = {
 
 /** The root layout: exactly as tall as the terminal; wiring only. */
 export function App() {
-  const { store, services, onQuit, theme } = useAppContext();
+  const { store, services, onQuit, theme, themes, switchTheme, repaint } = useAppContext();
   const { columns, rows } = useScreenSize();
   const now = useClock(1000);
   const focus = useAppStore((s) => s.ui.focus) as PanelId;
@@ -134,7 +134,6 @@ export function App() {
   // A second Ctrl-C while the prompt is up: quit at once. An armed countdown stays armed (the
   // exchange still cancels if this session does not come back), as with k on the prompt.
   useCommand(Command.APP_FORCE_QUIT, () => onQuit());
-  const { themes, switchTheme, repaint } = useAppContext();
   // Ctrl-L: the terminal's copy is forgotten, and a render draws every row again.
   const [, setRepaints] = useState(0);
   useCommand(Command.APP_REPAINT, () => {

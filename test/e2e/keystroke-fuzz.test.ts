@@ -185,7 +185,17 @@ describe('keystroke fuzz', () => {
       }
     }
     // Writes in flight land; the count still holds, and the app still draws.
-    await waitFor(() => Object.values(rig.session.store.getState().orders.submissions).every((s) => s.state !== 'sending'), 10_000, () => 'submissions still sending');
+    // Waits on the store's own change events until no submission is sending (the test's timeout bounds it).
+    const { store } = rig.session;
+    const settled = () => Object.values(store.getState().orders.submissions).every((s) => s.state !== 'sending');
+    await new Promise<void>((resolve) => {
+      if (settled()) return resolve();
+      const off = store.subscribe(() => {
+        if (!settled()) return;
+        off();
+        resolve();
+      });
+    });
     expect(writes.length).toBeLessThanOrEqual(allowed);
     expect(thrown).toEqual([]);
     await rig.app.waitForText('DEMO');
