@@ -41,6 +41,11 @@ export interface StartSimOptions<E extends SimExchange = EmbeddedExchange> {
   readonly exchange?: E;
   /** Clock, Unix ms. Default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Waits `ms` on the same clock as `now` (the server's `deliverLate` hold). Default a real
+   * (unref'd) timer. Tests pass `createManualClock().sleep` from `server/testing/manual-clock.ts`.
+   */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** Operation table and validator. Default: the real table (`exchange/wire/operations.ts`). */
   readonly routes?: OperationRoutes;
   /** Websocket idle close after no `ping`, ms. Default 120 000. */
@@ -49,7 +54,7 @@ export interface StartSimOptions<E extends SimExchange = EmbeddedExchange> {
   readonly intervals?: PublicIntervals;
   /** Fault spec applied at start (see `applyFaultSpec` in server/faults.ts), e.g. from `--faults`. */
   readonly faults?: string;
-  /** Access log, one line per REST request (never secrets). Default none. */
+  /** Access log, one line per REST request plus one per placement fault applied (never secrets). Default none. */
   readonly log?: (line: string) => void;
 }
 
@@ -99,6 +104,7 @@ export async function startSim<E extends SimExchange = EmbeddedExchange>(options
     ...(options.intervals === undefined ? {} : { intervals: options.intervals }),
     ...(options.faults === undefined ? {} : { faults: options.faults }),
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.sleep === undefined ? {} : { sleep: options.sleep }),
   });
   if (owned) exchange.start();
   let closing: Promise<void> | null = null;

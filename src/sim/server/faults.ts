@@ -19,6 +19,37 @@ export const UNKNOWN_RESULT_MSG: Readonly<Record<UnknownResultCode, string>> = {
   '45001': 'Unknown error',
 };
 
+/** The transport an order placement arrived on. */
+export type PlacementTransport = 'rest' | 'socket';
+
+/** Which transport a placement fault targets. */
+export type TransportScope = PlacementTransport | 'all';
+
+/** Which placements an unknown-result fault targets: single `place-order`, batch placement, or both. */
+export type PlacementScope = 'single' | 'batch' | 'all';
+
+/** A pending `partialBatch` fault: item indexes (0-based) refused, and the per-item code and message. */
+export interface PartialBatchFault {
+  readonly failIndexes: readonly number[];
+  readonly code: string;
+  readonly msg: string;
+}
+
+/** Default per-item code of `partialBatch`: the engine's own insufficient-balance code. */
+export const PARTIAL_BATCH_CODE = '25202';
+
+/** Default per-item message of `partialBatch`. */
+export const PARTIAL_BATCH_MSG = 'Insufficient balance: the order needs more than is available';
+
+/** A use count: 1 when absent, else a whole number of at least 1. */
+function countOf(count: number | undefined): number {
+  return Math.max(1, Math.floor(count ?? 1));
+}
+
+function reaches(scope: TransportScope, transport: PlacementTransport): boolean {
+  return scope === 'all' || scope === transport;
+}
+
 /** What the socket servers register so faults can reach live sockets. */
 export interface SocketFaultTarget {
   /** Terminates every socket of `kind` with no close frame. */
@@ -36,7 +67,11 @@ export class Faults {
   private httpErrorCount = 0;
   private httpErrorStatus = 503;
   private delayMs = 0;
-  private unknown: { code: UnknownResultCode; placed: boolean; left: number } | null = null;
+  private unknown: { code: UnknownResultCode; placed: boolean; scope: PlacementScope; left: number } | null = null;
+  private execFail: { status: number; left: number } | null = null;
+  private execDrop: { transport: TransportScope; left: number } | null = null;
+  private late: { ms: number; transport: TransportScope; left: number } | null = null;
+  private partial: PartialBatchFault | null = null;
   private skewMs = 0;
   private overlapFirst = false;
   private partialAccount = false;
@@ -118,11 +153,56 @@ export class Faults {
   }
 
   /**
-   * The next `count` (default 1) `trade.placeOrder` calls (REST or socket) answer `code`; with
-   * `placed` true the order is placed first (so it exists), with false it is not.
+   * The next `count` (default 1) order placements (REST or socket) of `scope` (default 'single':
+   * `trade.placeOrder` only; 'batch': the batch placement; 'all': both) answer `code`. With `placed`
+   * true the order, or the whole batch, is executed first (so it exists); with false nothing runs.
    */
-  unknownResult(opts: { code: UnknownResultCode; placed: boolean; count?: number }): void {
-    this.unknown = { code: opts.code, placed: opts.placed, left: Math.max(1, opts.count ?? 1) };
+  unknownResult(opts: { code: UnknownResultCode; placed: boolean; count?: number; scope?: PlacementScope }): void {
+    this.unknown = { code: opts.code, placed: opts.placed, scope: opts.scope ?? 'single', left: countOf(opts.count) };
+  }
+
+  /**
+   * The next `count` (default 1) REST order placements (single or batch) are executed, then their
+   * reply is replaced by HTTP `status` (default 500, must be 400–599) with an error envelope: the
+   * order exists, the client saw a server error.
+   */
+  executeThenFail(opts: { count?: number; status?: number } = {}): void {
+    const status = opts.status ?? 500;
+    if (!Number.isInteger(status) || status < 400 || status > 599) throw new RangeError(`executeThenFail: status ${status} is not an HTTP error status (400-599)`);
+    this.execFail = { status, left: countOf(opts.count) };
+  }
+
+  /**
+   * The next `count` (default 1) order placements (single or batch) on `transport` (default 'all')
+   * are executed, then never answered: REST destroys the TCP connection, the socket is terminated
+   * with no close frame and no reply.
+   */
+  executeThenDrop(opts: { count?: number; transport?: TransportScope } = {}): void {
+    this.execDrop = { transport: opts.transport ?? 'all', left: countOf(opts.count) };
+  }
+
+  /**
+   * The next `count` (default 1) order placements (single or batch) on `transport` (default 'all')
+   * are held `ms` on the server's clock (its `sleep`) before anything else happens to them. REST
+   * holds before authentication, so a request held past the 30 s timestamp window is refused 40008
+   * and not executed; the socket holds the trade frame, then executes it even if the socket closed
+   * meanwhile. Replies go out only if the connection is still open.
+   */
+  deliverLate(opts: { ms: number; count?: number; transport?: TransportScope }): void {
+    if (!Number.isFinite(opts.ms) || opts.ms < 0) throw new RangeError(`deliverLate: ms ${opts.ms} must be a non-negative number`);
+    this.late = { ms: opts.ms, transport: opts.transport ?? 'all', left: countOf(opts.count) };
+  }
+
+  /**
+   * The next batch placement (REST or socket) executes every item except those at `failIndexes`
+   * (0-based; indexes past the batch are ignored), which come back as per-item failures with `code`
+   * (default 25202, the engine's insufficient-balance code) and `msg`.
+   */
+  partialBatch(opts: { failIndexes: readonly number[]; code?: string; msg?: string }): void {
+    if (opts.failIndexes.length === 0 || opts.failIndexes.some((i) => !Number.isInteger(i) || i < 0)) {
+      throw new RangeError('partialBatch: failIndexes must be one or more whole numbers >= 0');
+    }
+    this.partial = { failIndexes: [...opts.failIndexes], code: opts.code ?? PARTIAL_BATCH_CODE, msg: opts.msg ?? PARTIAL_BATCH_MSG };
   }
 
   /** Shifts the server clock by `ms` (positive = server ahead), so client timestamps expire. */
@@ -140,6 +220,10 @@ export class Faults {
     this.httpErrorStatus = 503;
     this.delayMs = 0;
     this.unknown = null;
+    this.execFail = null;
+    this.execDrop = null;
+    this.late = null;
+    this.partial = null;
     this.skewMs = 0;
     this.overlapFirst = false;
     this.partialAccount = false;
@@ -187,13 +271,47 @@ export class Faults {
     return null;
   }
 
-  /** Consumes one pending unknown-result fault for an order placement. */
-  takeUnknownResult(): { code: UnknownResultCode; placed: boolean } | null {
+  /** Consumes one pending unknown-result fault for a placement of `kind` (default single), if aimed at it. */
+  takeUnknownResult(kind: 'single' | 'batch' = 'single'): { code: UnknownResultCode; placed: boolean } | null {
     const u = this.unknown;
-    if (!u) return null;
+    if (!u || (u.scope !== 'all' && u.scope !== kind)) return null;
     u.left -= 1;
     if (u.left <= 0) this.unknown = null;
     return { code: u.code, placed: u.placed };
+  }
+
+  /** Consumes one pending execute-then-fail fault (REST placements); returns its HTTP status or null. */
+  takeExecuteThenFail(): number | null {
+    const f = this.execFail;
+    if (!f) return null;
+    f.left -= 1;
+    if (f.left <= 0) this.execFail = null;
+    return f.status;
+  }
+
+  /** Consumes one pending execute-then-drop fault for a placement on `transport`; true if it applies. */
+  takeExecuteThenDrop(transport: PlacementTransport): boolean {
+    const d = this.execDrop;
+    if (!d || !reaches(d.transport, transport)) return false;
+    d.left -= 1;
+    if (d.left <= 0) this.execDrop = null;
+    return true;
+  }
+
+  /** Consumes one pending late delivery for a placement on `transport`; returns the hold in ms or null. */
+  takeLateDelivery(transport: PlacementTransport): number | null {
+    const l = this.late;
+    if (!l || !reaches(l.transport, transport)) return null;
+    l.left -= 1;
+    if (l.left <= 0) this.late = null;
+    return l.ms;
+  }
+
+  /** Consumes the pending partial-batch fault (one batch placement). */
+  takePartialBatch(): PartialBatchFault | null {
+    const p = this.partial;
+    this.partial = null;
+    return p;
   }
 }
 
@@ -205,12 +323,30 @@ function kindOf(v: string | undefined): SocketKind {
   throw new Error(`fault spec: socket kind "${v}" is not public, private or all`);
 }
 
+function transportOf(raw: string, v: string | undefined): TransportScope {
+  if (v === undefined || v === '' || v === 'all') return 'all';
+  if (v === 'rest' || v === 'socket') return v;
+  throw new Error(`fault spec "${raw}": transport "${v}" is not rest, socket or all`);
+}
+
+function scopeOf(raw: string, v: string | undefined): PlacementScope {
+  if (v === undefined || v === '') return 'single';
+  if (v === 'single' || v === 'batch' || v === 'all') return v;
+  throw new Error(`fault spec "${raw}": scope "${v}" is not single, batch or all`);
+}
+
+const KNOWN = 'dropSockets, garbageFrame, stallPongs, overlapFirstUpdate, partialAccountPushes, refuseSocketTrade, skipSeq, restartSeq, httpErrors, delayReplies, clockSkew, unknownResult, executeThenFail, executeThenDrop, deliverLate, partialBatch';
+
 /**
  * Applies a comma-separated fault spec, e.g.
  * `httpErrors=3:503,delayReplies=200,stallPongs,clockSkew=60000,unknownResult=40010:placed,skipSeq=USDT-FUTURES:BTCUSDT`.
  * Switches (`stallPongs`, `overlapFirstUpdate`, `partialAccountPushes`) turn on bare and off with `=off`.
  * `refuseSocketTrade=spot:margin` makes the socket trade op refuse those categories.
- * Socket actions (`dropSockets[=kind]`, `garbageFrame[=kind]`) act at once. Throws on an unknown item.
+ * Socket actions (`dropSockets[=kind]`, `garbageFrame[=kind]`) act at once.
+ * Placement faults: `unknownResult=CODE:placed|notplaced[:COUNT[:single|batch|all]]`,
+ * `executeThenFail[=COUNT[:STATUS]]`, `executeThenDrop[=COUNT[:rest|socket|all]]`,
+ * `deliverLate=MS[:COUNT[:rest|socket|all]]`, `partialBatch=I[:I...]` (0-based item indexes).
+ * Throws on an unknown or malformed item.
  */
 export function applyFaultSpec(faults: Faults, spec: string): void {
   for (const raw of spec.split(',').map((s) => s.trim()).filter((s) => s !== '')) {
@@ -220,6 +356,12 @@ export function applyFaultSpec(faults: Faults, spec: string): void {
       if (v === undefined || !/^-?\d+$/.test(v)) throw new Error(`fault spec "${raw}": ${what} must be an integer`);
       return Number(v);
     };
+    const atLeast = (v: string | undefined, min: number, what: string): number => {
+      const n = int(v, what);
+      if (n < min) throw new Error(`fault spec "${raw}": ${what} must be at least ${min}`);
+      return n;
+    };
+    const count = (v: string | undefined): number => (v === undefined || v === '' ? 1 : atLeast(v, 1, 'count'));
     const book = (): [SimCategory, string] => {
       const cat = CATEGORIES.find((c) => c === parts[0]);
       if (!cat || !parts[1]) throw new Error(`fault spec "${raw}": use ${name}=CATEGORY:SYMBOL, e.g. ${name}=USDT-FUTURES:BTCUSDT`);
@@ -240,11 +382,27 @@ export function applyFaultSpec(faults: Faults, spec: string): void {
       case 'unknownResult': {
         const code = parts[0];
         if (code !== '40010' && code !== '40725' && code !== '45001') throw new Error(`fault spec "${raw}": code must be 40010, 40725 or 45001`);
-        faults.unknownResult({ code, placed: parts[1] === 'placed', count: parts[2] === undefined ? 1 : int(parts[2], 'count') });
+        if (parts[1] !== 'placed' && parts[1] !== 'notplaced') throw new Error(`fault spec "${raw}": use unknownResult=CODE:placed or CODE:notplaced`);
+        faults.unknownResult({ code, placed: parts[1] === 'placed', count: count(parts[2]), scope: scopeOf(raw, parts[3]) });
         break;
       }
+      case 'executeThenFail': {
+        const status = parts[1] === undefined ? 500 : int(parts[1], 'status');
+        if (status < 400 || status > 599) throw new Error(`fault spec "${raw}": status must be an HTTP error status, 400-599`);
+        faults.executeThenFail({ count: count(parts[0]), status });
+        break;
+      }
+      case 'executeThenDrop': faults.executeThenDrop({ count: count(parts[0]), transport: transportOf(raw, parts[1]) }); break;
+      case 'deliverLate':
+        if (!parts[0]) throw new Error(`fault spec "${raw}": use deliverLate=MS[:COUNT[:rest|socket|all]]`);
+        faults.deliverLate({ ms: atLeast(parts[0], 0, 'ms'), count: count(parts[1]), transport: transportOf(raw, parts[2]) });
+        break;
+      case 'partialBatch':
+        if (parts.length === 0) throw new Error(`fault spec "${raw}": use partialBatch=INDEX[:INDEX...], e.g. partialBatch=1:3`);
+        faults.partialBatch({ failIndexes: parts.map((p) => atLeast(p, 0, 'item index')) });
+        break;
       default:
-        throw new Error(`fault spec: unknown fault "${name}" (known: dropSockets, garbageFrame, stallPongs, overlapFirstUpdate, partialAccountPushes, refuseSocketTrade, skipSeq, restartSeq, httpErrors, delayReplies, clockSkew, unknownResult)`);
+        throw new Error(`fault spec: unknown fault "${name}" (known: ${KNOWN})`);
     }
   }
 }

@@ -1,8 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { OperationSpec } from '../../exchange/wire/operation-types.js';
 import { SimRejection, type SimExchange } from '../contract.js';
 import { verifyRestAuth, type SimCredentials } from './auth.js';
 import { queryParams } from './signature.js';
-import { internalError, runOperation } from './dispatch.js';
+import { internalError, PLACEMENT_OPS, runOperation } from './dispatch.js';
 import type { Faults } from './faults.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { OperationRoutes } from './routes.js';
@@ -22,7 +23,12 @@ export interface HttpDeps {
   readonly faults: Faults;
   /** Server clock, Unix ms (fault skew included). */
   readonly now: () => number;
-  /** Optional access log: one line per request (method, path, status, code). Never secrets. */
+  /** Waits `ms` on the server's clock (the `deliverLate` hold). */
+  readonly sleep: (ms: number) => Promise<void>;
+  /**
+   * Optional access log: one line per request (method, path, status, code), plus a line for each
+   * placement fault applied. Never secrets.
+   */
   readonly log?: (line: string) => void;
 }
 
@@ -34,6 +40,10 @@ interface Reply {
   readonly code: string;
   readonly msg: string;
   readonly data: unknown;
+  /** `executeThenDrop`: destroy the connection instead of answering. */
+  readonly drop?: boolean;
+  /** Appended to the access log line (which fault changed this reply). */
+  readonly note?: string;
 }
 
 function fail(status: number, code: string, msg: string): Reply {
@@ -64,11 +74,23 @@ export function createHttpHandler(deps: HttpDeps): (req: IncomingMessage, res: S
 }
 
 function send(deps: HttpDeps, req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  const line = `${req.method ?? '?'} ${(req.url ?? '').split('?')[0] ?? ''} ${reply.status} ${reply.code}${reply.note ? ` ${reply.note}` : ''}`;
   const write = (): void => {
+    if (reply.drop) {
+      req.socket.destroy();
+      deps.log?.(`${line}: connection destroyed, no reply (executeThenDrop)`);
+      return;
+    }
+    // A client that left while a late delivery was held gets nothing; the result stands.
+    if (res.destroyed || req.socket.destroyed) {
+      deps.log?.(`${line}: not sent, the client's connection is closed`);
+      return;
+    }
     const body = JSON.stringify({ code: reply.code, msg: reply.msg, requestTime: deps.now(), data: reply.data });
+    res.on('error', () => undefined);
     res.writeHead(reply.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
-    deps.log?.(`${req.method ?? '?'} ${(req.url ?? '').split('?')[0] ?? ''} ${reply.status} ${reply.code}`);
+    deps.log?.(line);
   };
   const delay = deps.faults.replyDelayMs;
   if (delay > 0) setTimeout(write, delay).unref();
@@ -90,25 +112,59 @@ async function serve(deps: HttpDeps, req: IncomingMessage): Promise<Reply> {
     if (deps.routes.hasPath(path)) return fail(405, '40404', `Request method ${method} is not supported for ${path}`);
     return fail(404, '40404', `Request URL NOT FOUND: ${path}`);
   }
+  // A late delivery is held before authentication, so the timestamp check sees the release time.
+  const late = PLACEMENT_OPS.has(op.id) ? deps.faults.takeLateDelivery('rest') : null;
+  if (late !== null) {
+    deps.log?.(`${method} ${path} held ${late} ms (deliverLate)`);
+    const gone = (): void => deps.log?.(`${method} ${path} client closed its connection while held`);
+    req.socket.once('close', gone);
+    await deps.sleep(late);
+    req.socket.off('close', gone);
+  }
+  return execute(deps, req, op, { method, path, rawQuery, body });
+}
+
+/** Authenticates, limits, validates and runs one routed request. */
+function execute(deps: HttpDeps, req: IncomingMessage, op: OperationSpec, r: { method: string; path: string; rawQuery: string; body: string }): Reply {
   const ip = req.socket.remoteAddress ?? 'unknown';
+  let uid: string | null = null;
+  let params: unknown = null;
   try {
-    let uid: string | null = null;
     if (op.auth === 'private') {
-      uid = verifyRestAuth({ headers: req.headers, method, path, rawQuery, body }, deps.keys, deps.now());
+      uid = verifyRestAuth({ headers: req.headers, method: r.method, path: r.path, rawQuery: r.rawQuery, body: r.body }, deps.keys, deps.now());
     }
     const scopeKey = op.rate.scope === 'uid' && uid !== null ? uid : ip;
     if (!deps.limiter.take(op.rate, scopeKey)) return fail(429, '429', 'Too Many Requests');
-    const params = categoryUpperCase(parseParams(method, req, rawQuery, body));
+    params = categoryUpperCase(parseParams(r.method, req, r.rawQuery, r.body));
     const issue = deps.routes.validate(op, params, deps.now());
     if (issue) return fail(400, issue.code, issue.msg);
-    const data = runOperation(deps.exchange, deps.faults, op.id, uid, params);
-    return { status: 200, code: '00000', msg: 'success', data: data ?? null };
   } catch (err) {
-    if (err instanceof SimRejection) return fail(err.httpStatus, err.code, err.message);
-    deps.log?.(`internal error in ${op.id}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'non-Error thrown'}`);
-    const e = internalError();
-    return fail(e.httpStatus, e.code, e.message);
+    return refusal(deps, op.id, err);
   }
+  let reply: Reply;
+  try {
+    const data = runOperation(deps.exchange, deps.faults, op.id, uid, params, deps.log);
+    reply = { status: 200, code: '00000', msg: 'success', data: data ?? null };
+  } catch (err) {
+    reply = refusal(deps, op.id, err);
+  }
+  return PLACEMENT_OPS.has(op.id) ? afterPlacement(deps.faults, reply) : reply;
+}
+
+/** The reply-replacing placement faults, applied once the exchange ran the placement. */
+function afterPlacement(faults: Faults, reply: Reply): Reply {
+  if (faults.takeExecuteThenDrop('rest')) return { ...reply, drop: true };
+  const status = faults.takeExecuteThenFail();
+  if (status === null) return reply;
+  const note = `(executeThenFail: executed, the reply ${reply.status} ${reply.code} replaced)`;
+  return { ...fail(status, String(status), `${STATUS_CODES[status] ?? 'Error'} (injected fault)`), note };
+}
+
+function refusal(deps: HttpDeps, opId: string, err: unknown): Reply {
+  if (err instanceof SimRejection) return fail(err.httpStatus, err.code, err.message);
+  deps.log?.(`internal error in ${opId}: ${err instanceof Error ? `${err.name}: ${err.message}` : 'non-Error thrown'}`);
+  const e = internalError();
+  return fail(e.httpStatus, e.code, e.message);
 }
 
 /**

@@ -28,13 +28,18 @@ export interface SimServerOptions {
   readonly port?: number;
   /** Clock, Unix ms. Default `Date.now`. Fault clock skew is added on top. */
   readonly now?: () => number;
+  /**
+   * Waits `ms` on the same clock as `now` (the `deliverLate` hold). Default a real timer that does
+   * not keep the process alive. Tests pass a fast-forwardable one (`testing/manual-clock.ts`).
+   */
+  readonly sleep?: (ms: number) => Promise<void>;
   /** Websocket idle close after no `ping`, ms. Default 120 000. */
   readonly idleTimeoutMs?: number;
   /** Public push cadences (ms); defaults: books 50, books1/5/50 20, ticker 300, kline 1000. */
   readonly intervals?: PublicIntervals;
   /** Fault spec applied at start (see `applyFaultSpec`). */
   readonly faults?: string;
-  /** Access log, one line per REST request (never secrets). Default none. */
+  /** Access log, one line per REST request plus one per placement fault applied (never secrets). Default none. */
   readonly log?: (line: string) => void;
 }
 
@@ -58,16 +63,17 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
   const faults = new Faults();
   if (options.faults) applyFaultSpec(faults, options.faults);
   const now = (): number => baseNow() + faults.skew;
+  const sleep = options.sleep ?? realSleep;
   const keys = [options.credentials];
   const limiter = new RateLimiter(baseNow);
+  const log = options.log ? { log: options.log } : {};
   const publicChannels = new PublicChannels(exchange, now, faults, options.intervals);
-  const privateChannels = new PrivateChannels({ exchange, keys, now, faults, routes, limiter });
+  const privateChannels = new PrivateChannels({ exchange, keys, now, faults, routes, limiter, sleep, ...log });
   const idle = options.idleTimeoutMs === undefined ? {} : { idleTimeoutMs: options.idleTimeoutMs };
   // Message windows run on the real clock, like the HTTP limiter: a clock-skew fault must not trip 30006.
   const wsPublic = new SimWsServer({ ...idle, now: baseNow, faults, kind: 'public', handler: publicChannels });
   const wsPrivate = new SimWsServer({ ...idle, now: baseNow, faults, kind: 'private', handler: privateChannels });
-  const log = options.log ? { log: options.log } : {};
-  const server = createServer(createHttpHandler({ exchange, routes, keys, limiter, faults, now, ...log }));
+  const server = createServer(createHttpHandler({ exchange, routes, keys, limiter, faults, now, sleep, ...log }));
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     if (path === '/v3/ws/public') wsPublic.handleUpgrade(req, socket, head);
@@ -96,6 +102,13 @@ export async function startSimServer(options: SimServerOptions): Promise<SimServ
       return closing;
     },
   };
+}
+
+/** The default `sleep`: a real timer, unref'd so a held request does not keep the process alive. */
+function realSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {

@@ -23,6 +23,10 @@ export interface PrivateDeps {
   readonly routes: OperationRoutes;
   /** Shared with REST: trade over the socket draws from the same per-UID buckets. */
   readonly limiter: RateLimiter;
+  /** Waits `ms` on the server's clock (the `deliverLate` hold of a trade frame). */
+  readonly sleep: (ms: number) => Promise<void>;
+  /** Optional server log: one line per placement fault applied to a trade frame. Never secrets. */
+  readonly log?: (line: string) => void;
 }
 
 interface ConnState {

@@ -16,6 +16,10 @@ export interface WsConn {
   /** Server-assigned id echoed in acks and errors as `connId`. */
   readonly connId: string;
   readonly kind: 'public' | 'private';
+  /** True while the socket is open (frames sent now reach the client). */
+  readonly open: boolean;
+  /** Ends the socket at once with no close frame (the client sees 1006). */
+  terminate(): void;
   /** Sends a text frame if the socket is open. */
   send(text: string): void;
   /** Sends `JSON.stringify(value)` if the socket is open. */
@@ -59,6 +63,12 @@ class Connection implements WsConn {
     readonly socket: WebSocket,
     readonly window: MessageWindow,
   ) {}
+  get open(): boolean {
+    return this.socket.readyState === WebSocket.OPEN;
+  }
+  terminate(): void {
+    this.socket.terminate();
+  }
   send(text: string): void {
     if (this.socket.readyState === WebSocket.OPEN) this.socket.send(text);
   }

@@ -1,12 +1,13 @@
 import { SimRejection, type SimCategory } from '../contract.js';
-import { internalError, runOperation } from './dispatch.js';
+import { internalError, PLACEMENT_OPS, runOperation } from './dispatch.js';
 import type { PrivateDeps } from './ws-private.js';
 import type { WsConn } from './ws-server.js';
 
 /**
  * Order entry over the private socket (protocol-notes §4.7): `{"op":"trade","id","category",
  * "topic","args"}` runs the matching REST operation and answers `event:"trade"` (or
- * `event:"error"`) carrying the request's `id`.
+ * `event:"error"`) carrying the request's `id`. Placement faults: a late delivery holds the frame,
+ * execute-then-drop terminates the socket instead of answering.
  */
 
 /** Socket trade topic → operation id. */
@@ -66,15 +67,29 @@ function replyArgs(data: unknown, items: readonly Record<string, unknown>[], cTi
 export class WsTrade {
   constructor(private readonly deps: PrivateDeps) {}
 
-  /** Answers one trade message for `uid` (null = not logged in). */
+  /** Answers one trade message for `uid` (null = not logged in), held first under `deliverLate`. */
   handle(conn: WsConn, uid: string | null, message: Record<string, unknown>): void {
+    const topic = str(message['topic']);
+    const opId = TRADE_TOPIC_OP[topic];
+    const late = opId !== undefined && PLACEMENT_OPS.has(opId) ? this.deps.faults.takeLateDelivery('socket') : null;
+    if (late === null) return this.run(conn, uid, message);
+    const what = `ws trade ${topic} id=${str(message['id'])}`;
+    this.deps.log?.(`${what} held ${late} ms (deliverLate)`);
+    // The frame was received: it runs at release even if the socket closed meanwhile.
+    void this.deps.sleep(late).then(() => {
+      this.run(conn, uid, message);
+      this.deps.log?.(`${what} released and run${conn.open ? '' : '; the socket is closed, no reply'}`);
+    });
+  }
+
+  private run(conn: WsConn, uid: string | null, message: Record<string, unknown>): void {
     const id = str(message['id']);
     const send = (value: unknown): void => {
       const delay = this.deps.faults.replyDelayMs;
       if (delay > 0) setTimeout(() => conn.sendJson(value), delay).unref();
       else conn.sendJson(value);
     };
-    const fail = (code: string, msg: string): void => send({ event: 'error', id, code, msg, connId: conn.connId });
+    const fail = (code: string, msg: string): void => send(errorFrame(conn, id, code, msg));
     if (uid === null) return fail('30004', 'User not logged in/User must be logged in');
     if (id === '') return fail('30002', 'illegal request: a trade message needs a string "id" to match the reply');
     const topic = str(message['topic']);
@@ -95,23 +110,24 @@ export class WsTrade {
     const now = this.deps.now();
     const issue = this.deps.routes.validate(op, params, now);
     if (issue) return fail(issue.code, issue.msg);
-    let data: unknown;
+    let reply: unknown;
     try {
-      data = runOperation(this.deps.exchange, this.deps.faults, opId, uid, params);
+      const data = runOperation(this.deps.exchange, this.deps.faults, opId, uid, params, this.deps.log);
+      const tradeArgs = replyArgs(data, items, String(now));
+      reply = { event: 'trade', id, category: catText, topic, args: tradeArgs, code: '0', msg: 'success', connId: conn.connId, ts: String(now) };
     } catch (err) {
       const e = err instanceof SimRejection ? err : internalError();
-      return fail(e.code, e.message);
+      reply = errorFrame(conn, id, e.code, e.message);
     }
-    send({
-      event: 'trade',
-      id,
-      category: catText,
-      topic,
-      args: replyArgs(data, items, String(now)),
-      code: '0',
-      msg: 'success',
-      connId: conn.connId,
-      ts: String(now),
-    });
+    if (PLACEMENT_OPS.has(opId) && this.deps.faults.takeExecuteThenDrop('socket')) {
+      this.deps.log?.(`ws trade ${topic} id=${id} executed; socket terminated, no reply (executeThenDrop)`);
+      conn.terminate();
+      return;
+    }
+    send(reply);
   }
+}
+
+function errorFrame(conn: WsConn, id: string, code: string, msg: string): Record<string, unknown> {
+  return { event: 'error', id, code, msg, connId: conn.connId };
 }

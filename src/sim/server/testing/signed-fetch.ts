@@ -15,14 +15,14 @@ export interface TestReply {
 
 /**
  * Sends a signed REST request like a client would (sorted query, sent encoded and signed decoded; JSON body); `headers`
- * overrides or removes (undefined) any header after signing.
+ * overrides or removes (undefined) any header after signing; `signal` aborts it.
  */
 export async function signedFetch(
   base: string,
   method: 'GET' | 'POST',
   path: string,
   creds: TestCreds | null,
-  opts: { query?: Record<string, string>; body?: unknown; rawBody?: string; ts?: number; headers?: Record<string, string | undefined> } = {},
+  opts: { query?: Record<string, string>; body?: unknown; rawBody?: string; ts?: number; headers?: Record<string, string | undefined>; signal?: AbortSignal } = {},
 ): Promise<TestReply> {
   const query = buildQueryString(opts.query);
   const body = opts.rawBody ?? (opts.body === undefined ? '' : JSON.stringify(opts.body));
@@ -37,7 +37,7 @@ export async function signedFetch(
   Object.assign(h, opts.headers ?? {});
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) if (v !== undefined) headers[k] = v;
-  const res = await fetch(`${base}${path}${query ? `?${query}` : ''}`, { method, headers, ...(method === 'POST' ? { body } : {}) });
+  const res = await fetch(`${base}${path}${query ? `?${query}` : ''}`, { method, headers, ...(method === 'POST' ? { body } : {}), ...(opts.signal ? { signal: opts.signal } : {}) });
   const text = await res.text();
   return { status: res.status, body: JSON.parse(text) as TestReply['body'] };
 }
