@@ -90,3 +90,88 @@ describe('loadConfig', () => {
     expect(loadConfig(home({ keys: { 'app.quit': 'Q', 'order.cancel': ['x', 'X'] } }), null).keys).toEqual({ 'app.quit': ['Q'], 'order.cancel': ['x', 'X'] });
   });
 });
+
+describe('loadConfig endpoints: restUrl moves REST and both sockets together', () => {
+  const keys = { apiKey: 'a', secret: 'b', passphrase: 'c' };
+  const withProfile = (fields: Record<string, unknown>) => home({ defaultProfile: 'main', profiles: { main: { ...keys, ...fields } } });
+  const endpointsOf = (fields: Record<string, unknown>) => loadConfig(withProfile(fields), null).profile.endpoints;
+  /** The one-line message `loadConfig` refuses the profile with. */
+  const refusal = (fields: Record<string, unknown>): string => {
+    try {
+      loadConfig(withProfile(fields), null);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).not.toContain('\n');
+      return (error as Error).message;
+    }
+    throw new Error('expected a ConfigError');
+  };
+
+  it('refuses a restUrl with a path: the client signs /api/... from the origin', () => {
+    expect(refusal({ restUrl: 'https://proxy.example.com/bitget' })).toMatch(/^profile "main" in .*: restUrl "https:\/\/proxy\.example\.com\/bitget" must be an origin like https:\/\/host:port, without a path/);
+  });
+
+  it('has none when nothing is configured (env keys, no profile, a profile without restUrl): Bitget hosts, chosen in main', () => {
+    expect(loadConfig({ BITGET_API_KEY: 'k', BITGET_API_SECRET: 's', BITGET_API_PASSPHRASE: 'p', XDG_CONFIG_HOME: '/nonexistent' }, null).profile.endpoints).toBeNull();
+    expect(loadConfig({ XDG_CONFIG_HOME: '/nonexistent' }, null).profile.endpoints).toBeNull();
+    expect(endpointsOf({})).toBeNull();
+    expect(endpointsOf({ paper: true })).toBeNull();
+  });
+
+  it("treats Bitget's own REST origin as the default, so the paper setting still picks ws or wspap", () => {
+    expect(endpointsOf({ restUrl: 'https://api.bitget.com' })).toBeNull();
+    expect(endpointsOf({ restUrl: 'https://api.bitget.com/' })).toBeNull();
+    expect(refusal({ restUrl: 'https://api.bitget.com', wsPrivateUrl: 'wss://ws.bitget.com/v3/ws/private' })).toContain("wsPrivateUrl cannot be set with Bitget's own restUrl https://api.bitget.com");
+  });
+
+  it('derives wss sockets on the https restUrl host and port', () => {
+    expect(endpointsOf({ restUrl: 'https://gw.example.com:8443' })).toEqual({
+      rest: 'https://gw.example.com:8443',
+      wsPublic: 'wss://gw.example.com:8443/v3/ws/public',
+      wsPrivate: 'wss://gw.example.com:8443/v3/ws/private',
+    });
+    expect(endpointsOf({ restUrl: 'https://gw.example.com/' })).toEqual({ rest: 'https://gw.example.com', wsPublic: 'wss://gw.example.com/v3/ws/public', wsPrivate: 'wss://gw.example.com/v3/ws/private' });
+  });
+
+  it('derives plain ws sockets for a plain-http loopback restUrl (127.0.0.1, localhost, ::1)', () => {
+    expect(endpointsOf({ restUrl: 'http://127.0.0.1:40123' })).toEqual({ rest: 'http://127.0.0.1:40123', wsPublic: 'ws://127.0.0.1:40123/v3/ws/public', wsPrivate: 'ws://127.0.0.1:40123/v3/ws/private' });
+    expect(endpointsOf({ restUrl: 'http://localhost:9000' })?.wsPrivate).toBe('ws://localhost:9000/v3/ws/private');
+    expect(endpointsOf({ restUrl: 'http://[::1]:9000' })?.wsPublic).toBe('ws://[::1]:9000/v3/ws/public');
+  });
+
+  it('refuses plain http to any other host, naming the profile and the field', () => {
+    const message = refusal({ restUrl: 'http://gw.example.com' });
+    expect(message).toMatch(/^profile "main" in .*config\.json: restUrl "http:\/\/gw\.example\.com" is plain http/);
+    expect(refusal({ restUrl: 'http://10.0.0.5:8080' })).toContain('is plain http');
+  });
+
+  it('takes explicit sockets on the restUrl host (another port or path is fine)', () => {
+    expect(endpointsOf({ restUrl: 'https://gw.example.com', wsPublicUrl: 'wss://gw.example.com:9443/pub', wsPrivateUrl: 'wss://gw.example.com/priv' })).toEqual({
+      rest: 'https://gw.example.com',
+      wsPublic: 'wss://gw.example.com:9443/pub',
+      wsPrivate: 'wss://gw.example.com/priv',
+    });
+    // Only one given: the other is derived.
+    expect(endpointsOf({ restUrl: 'https://gw.example.com', wsPrivateUrl: 'wss://gw.example.com/priv' })?.wsPublic).toBe('wss://gw.example.com/v3/ws/public');
+  });
+
+  it('refuses an explicit socket on another host: the key would log in there', () => {
+    const message = refusal({ restUrl: 'https://gw.example.com', wsPrivateUrl: 'wss://ws.bitget.com/v3/ws/private' });
+    expect(message).toMatch(/^profile "main" in .*: wsPrivateUrl "wss:\/\/ws\.bitget\.com\/v3\/ws\/private" is not on the restUrl's host gw\.example\.com/);
+    expect(refusal({ restUrl: 'https://gw.example.com', wsPublicUrl: 'wss://evil.example.com/v3/ws/public' })).toContain('wsPublicUrl "wss://evil.example.com/v3/ws/public" is not on the restUrl\'s host');
+    expect(refusal({ restUrl: 'http://127.0.0.1:8080', wsPrivateUrl: 'ws://gw.example.com/v3/ws/private' })).toContain('wsPrivateUrl');
+  });
+
+  it('takes plain ws only for loopback, and loopback names are one machine', () => {
+    expect(endpointsOf({ restUrl: 'http://127.0.0.1:8080', wsPrivateUrl: 'ws://localhost:8081/v3/ws/private' })?.wsPrivate).toBe('ws://localhost:8081/v3/ws/private');
+    expect(endpointsOf({ restUrl: 'https://localhost:8443', wsPublicUrl: 'ws://[::1]:8080/v3/ws/public' })?.wsPublic).toBe('ws://[::1]:8080/v3/ws/public');
+    expect(refusal({ restUrl: 'https://gw.example.com', wsPrivateUrl: 'ws://gw.example.com/v3/ws/private' })).toContain('wsPrivateUrl "ws://gw.example.com/v3/ws/private" is plain ws');
+    expect(refusal({ restUrl: 'https://gw.example.com', wsPublicUrl: 'https://gw.example.com/v3/ws/public' })).toContain('wsPublicUrl "https://gw.example.com/v3/ws/public" must start with wss://');
+    expect(refusal({ restUrl: 'https://gw.example.com', wsPublicUrl: 'not a url' })).toContain('wsPublicUrl "not a url" is not an address');
+  });
+
+  it('refuses sockets without a restUrl: they go where REST goes', () => {
+    expect(refusal({ wsPrivateUrl: 'wss://gw.example.com/v3/ws/private' })).toContain('profile "main" in');
+    expect(refusal({ wsPrivateUrl: 'wss://gw.example.com/v3/ws/private' })).toContain('wsPrivateUrl needs a restUrl in the same profile');
+  });
+});

@@ -12,13 +12,32 @@ export interface Credentials {
   readonly passphrase: string;
 }
 
+/**
+ * Where a profile's traffic goes: REST and both sockets on the one host the profile names, so the
+ * key never logs in anywhere else.
+ */
+export interface Endpoints {
+  /** REST origin, e.g. `https://host:8443` (no path). */
+  readonly rest: string;
+  /** Public socket URL; default `wss://<restUrl's host>/v3/ws/public` (`ws://` for a plain-http loopback restUrl). */
+  readonly wsPublic: string;
+  /** Private socket URL, where the key logs in; default `wss://<restUrl's host>/v3/ws/private`. */
+  readonly wsPrivate: string;
+}
+
 /** One named profile of the config file. */
 export interface Profile {
   readonly credentials: Credentials | null;
   /** Paper trading by default for this profile. */
   readonly paper: boolean;
-  /** REST base URL override (default https://api.bitget.com). */
+  /** The profile's `restUrl` as written; null when unset (default https://api.bitget.com). */
   readonly restUrl: string | null;
+  /**
+   * The profile's own endpoints (`restUrl`, optionally `wsPublicUrl` / `wsPrivateUrl`), all on the
+   * restUrl's host. Null (the default, and for Bitget's own https://api.bitget.com) means Bitget's
+   * hosts: REST https://api.bitget.com, sockets wss://ws.bitget.com (paper: wss://wspap.bitget.com).
+   */
+  readonly endpoints: Endpoints | null;
   /**
    * The user's own API-broker code (`channelApiCode` in the profile): sent as `X-CHANNEL-API-CODE`
    * on place-order and place-batch and as `apiCode` on socket placements, the only requests
@@ -73,26 +92,75 @@ function channelCodeOf(raw: unknown, name: string, path: string): string | null 
   return raw;
 }
 
-/** Hosts a plain-http REST address may name: this machine only. */
+/** Hosts a plain-http REST or plain-ws socket address may name: this machine only. */
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
+/** Bitget's own REST origin: with it the sockets are Bitget's too (chosen by the paper setting). */
+const BITGET_REST_ORIGIN = 'https://api.bitget.com';
+
 /**
- * A profile's `restUrl`: https, or plain http only to this machine (a key, passphrase and a
- * replayable signature travel in every request). A malformed address is refused by name.
+ * A profile's `restUrl`: an origin over https, or plain http only to this machine (a key,
+ * passphrase and a replayable signature travel in every request). A malformed address is refused by name.
  */
-function restUrlOf(raw: unknown, name: string, path: string): string | null {
+function restUrlOf(raw: unknown, name: string, path: string): URL | null {
   const text = str(raw);
   if (text === null) return null;
+  const where = `profile "${name}" in ${path}: restUrl "${text}"`;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new ConfigError(`profile "${name}" in ${path}: restUrl "${text}" is not an address (e.g. https://api.bitget.com)`);
+    throw new ConfigError(`${where} is not an address (e.g. https://api.bitget.com)`);
   }
-  if (url.protocol === 'https:') return text;
-  if (url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return text;
-  if (url.protocol === 'http:') throw new ConfigError(`profile "${name}" in ${path}: restUrl "${text}" is plain http: your key, passphrase and signatures would cross the network readable; use https (plain http only to 127.0.0.1 or localhost)`);
-  throw new ConfigError(`profile "${name}" in ${path}: restUrl "${text}" must start with https://`);
+  if (url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) throw new ConfigError(`${where} is plain http: your key, passphrase and signatures would cross the network readable; use https (plain http only to 127.0.0.1 or localhost)`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`${where} must start with https://`);
+  if (url.pathname !== '/' || url.search !== '' || url.hash !== '') throw new ConfigError(`${where} must be an origin like https://host:port, without a path (the request paths are signed as /api/...)`);
+  return url;
+}
+
+/**
+ * A profile's `wsPublicUrl` / `wsPrivateUrl`: wss (plain ws only to this machine) on the restUrl's
+ * host, so the key's login goes nowhere the profile does not name. Port and path may differ.
+ */
+function socketUrlOf(raw: unknown, field: 'wsPublicUrl' | 'wsPrivateUrl', rest: URL, name: string, path: string): string | null {
+  const text = str(raw);
+  if (text === null) return null;
+  const where = `profile "${name}" in ${path}: ${field} "${text}"`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`${where} is not an address (e.g. wss://${rest.host}/v3/ws/private)`);
+  }
+  if (url.protocol === 'ws:' && !LOOPBACK.has(url.hostname)) throw new ConfigError(`${where} is plain ws: your key's login would cross the network readable; use wss (plain ws only to 127.0.0.1, ::1 or localhost)`);
+  if (url.protocol !== 'wss:' && url.protocol !== 'ws:') throw new ConfigError(`${where} must start with wss://`);
+  const sameMachine = LOOPBACK.has(url.hostname) && LOOPBACK.has(rest.hostname);
+  if (url.hostname !== rest.hostname && !sameMachine) throw new ConfigError(`${where} is not on the restUrl's host ${rest.hostname}: the key would log in at a host the profile does not trust; put the socket on ${rest.hostname} or leave ${field} out`);
+  return url.href;
+}
+
+/**
+ * The profile's endpoints: restUrl moves REST and both sockets together (sockets derived from its
+ * host unless given on that host). Null when the profile names none, or Bitget's own REST origin.
+ */
+function endpointsOf(r: Record<string, unknown>, name: string, path: string): Endpoints | null {
+  const rest = restUrlOf(r.restUrl, name, path);
+  const given = (['wsPublicUrl', 'wsPrivateUrl'] as const).filter((f) => str(r[f]) !== null);
+  const first = given[0];
+  if (rest === null) {
+    if (first !== undefined) throw new ConfigError(`profile "${name}" in ${path}: ${first} needs a restUrl in the same profile (the sockets go where REST goes; without restUrl they are Bitget's own)`);
+    return null;
+  }
+  if (rest.origin === BITGET_REST_ORIGIN) {
+    if (first !== undefined) throw new ConfigError(`profile "${name}" in ${path}: ${first} cannot be set with Bitget's own restUrl ${BITGET_REST_ORIGIN}: its sockets are Bitget's (the paper setting picks ws or wspap); leave ${first} out`);
+    return null;
+  }
+  const scheme = rest.protocol === 'https:' ? 'wss:' : 'ws:';
+  return {
+    rest: rest.origin,
+    wsPublic: socketUrlOf(r.wsPublicUrl, 'wsPublicUrl', rest, name, path) ?? `${scheme}//${rest.host}/v3/ws/public`,
+    wsPrivate: socketUrlOf(r.wsPrivateUrl, 'wsPrivateUrl', rest, name, path) ?? `${scheme}//${rest.host}/v3/ws/private`,
+  };
 }
 
 function readProfile(raw: unknown, name: string, path: string): Profile {
@@ -106,7 +174,8 @@ function readProfile(raw: unknown, name: string, path: string): Profile {
   return {
     credentials: apiKey && secret && passphrase ? { apiKey, secret, passphrase } : null,
     paper: r.paper === true,
-    restUrl: restUrlOf(r.restUrl, name, path),
+    restUrl: str(r.restUrl),
+    endpoints: endpointsOf(r, name, path),
     channelApiCode: channelCodeOf(r.channelApiCode, name, path),
   };
 }
@@ -157,11 +226,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   const envCount = [envKey, envSecret, envPass].filter((v) => v !== null).length;
   if (envCount > 0 && envCount < 3) throw new ConfigError('set all three of BITGET_API_KEY, BITGET_API_SECRET and BITGET_API_PASSPHRASE (or none)');
   if (envKey && envSecret && envPass && profileName === null) {
-    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, path };
+    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, path };
   }
   const profiles = (file?.profiles ?? {}) as Record<string, unknown>;
   const name = profileName ?? str(file?.defaultProfile) ?? (profiles.default ? 'default' : null);
-  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, path };
+  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, path };
   if (!(name in profiles)) {
     const known = Object.keys(profiles);
     throw new ConfigError(`no profile "${name}" in ${path}${known.length ? ` (profiles: ${known.join(', ')})` : ' (it has no profiles)'}`);

@@ -2,19 +2,24 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExchangeError } from '../wire/errors.js';
+import { RateLimiter } from './rate-limiter.js';
 import { RestClient, type RestClientOptions } from './rest-client.js';
 
 let server: Server;
 let baseUrl: string;
 let hits: number;
 let clients: RestClient[];
+/** The test server's answer to a request path; 503 "busy" unless a test says otherwise. */
+let respond: (path: string) => { status: number; body: string };
 
 beforeEach(async () => {
   hits = 0;
   clients = [];
-  server = createServer((_req, res) => {
+  respond = () => ({ status: 503, body: 'busy' });
+  server = createServer((req, res) => {
     hits++;
-    res.writeHead(503).end('busy');
+    const { status, body } = respond(req.url ?? '');
+    res.writeHead(status).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -100,5 +105,58 @@ describe('RestClient observers', () => {
     off();
     await expect(c.call('market.getTime', {})).rejects.toBeInstanceOf(ExchangeError);
     expect(seen).toHaveLength(4);
+  });
+});
+
+describe('RestClient server-time samples', () => {
+  const T0 = 1_790_000_000_000;
+  /** An envelope with the server time `offsetMs` ahead of `local()`. */
+  const timeReply = (local: () => number, offsetMs: number) => (path: string) =>
+    path === '/api/v2/public/time' ? { status: 200, body: JSON.stringify({ code: '00000', msg: 'success', requestTime: local(), data: { serverTime: String(local() + offsetMs) } }) } : { status: 404, body: '' };
+
+  it('times only the HTTP exchange: waiting for the rate limiter is not round trip', async () => {
+    let local = T0;
+    const clock = { now: () => local };
+    const granted: string[] = [];
+    /** A limiter that holds every request for 5 s of the test's clock before granting it. */
+    class SlowLimiter extends RateLimiter {
+      override acquire(opId: string): Promise<void> {
+        granted.push(opId);
+        local += 5000;
+        return Promise.resolve();
+      }
+    }
+    respond = timeReply(clock.now, 1234);
+    const c = client({ clock, limiter: new SlowLimiter({ rateOf: () => undefined, clock }) });
+    const sample = await c.clockSync.sync();
+    expect(granted).toEqual(Array.from({ length: 5 }, () => 'market.getServerTime'));
+    expect(hits).toBe(5);
+    // Only the limiter moves this clock: counted, the round trip would be 5000 ms and the offset 2500 ms off.
+    expect(sample).toEqual({ offsetMs: 1234, rttMs: 0, at: T0 + 5 * 5000 });
+  });
+
+  it('sends each sample once (no retry inside the timed window) and skips the failed one', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const ok = timeReply(() => Date.now(), 0);
+    respond = (path) => (++calls === 2 ? { status: 503, body: 'busy' } : ok(path));
+    const c = client({
+      sleep: (ms) => {
+        waits.push(ms);
+        return Promise.resolve();
+      },
+    });
+    const sample = await c.clockSync.sync();
+    expect(Math.abs(sample.offsetMs)).toBeLessThan(1000);
+    expect(hits).toBe(5);
+    expect(waits).toEqual([]);
+    expect(c.health()).toMatchObject({ requests: 5, failures: 1 });
+  });
+
+  it('fails when every sample fails, after one request each', async () => {
+    const c = client({ sleep: () => Promise.reject(new Error('no retry expected')) });
+    await expect(c.clockSync.sync()).rejects.toMatchObject({ code: 'EXCH_NETWORK' });
+    expect(hits).toBe(5);
+    expect(c.health()).toMatchObject({ failures: 5, lastErrorCode: 'EXCH_NETWORK', clockOffsetMs: 0 });
   });
 });

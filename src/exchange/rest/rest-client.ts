@@ -6,7 +6,7 @@ import { OPERATION_BY_ID, type OperationId } from '../wire/operations.js';
 import type { OperationParams } from '../wire/params.js';
 import { buildQueryString, signingQueryString, signRest } from '../wire/sign.js';
 import { assertValid } from '../wire/validate.js';
-import { ClockSync } from './clock-sync.js';
+import { ClockSync, type ServerTimeReading } from './clock-sync.js';
 import { decodeReply, transportError, type ReplyContext } from './envelope.js';
 import { RateLimiter, type BucketHeadroom } from './rate-limiter.js';
 
@@ -284,6 +284,16 @@ export class RestClient {
       await this.autoSync;
     }
     await this.limiter.acquire(op.id);
+    return (await this.exchange(p, timeoutMs)).data;
+  }
+
+  /**
+   * One HTTP exchange, after the limiter granted its slot: sign, send, decode. `sentAt` and
+   * `receivedAt` bracket the network round trip alone (the clock sampler's timing).
+   */
+  private async exchange(p: Prepared, timeoutMs: number): Promise<{ data: unknown; sentAt: number; receivedAt: number }> {
+    const { op } = p;
+    const isPrivate = op.auth === 'private';
     const headers: Record<string, string> = { 'Content-Type': 'application/json', locale: this.options.locale ?? 'en-US' };
     if (this.options.paper) headers.paptrading = '1';
     if (this.options.channelApiCode && PLACEMENT_OPS.has(op.id)) headers['X-CHANNEL-API-CODE'] = this.options.channelApiCode;
@@ -316,11 +326,12 @@ export class RestClient {
       });
       text = await res.body.text();
       status = res.statusCode;
-      this.lastLatencyMs = this.clock.now() - started;
+      const receivedAt = this.clock.now();
+      this.lastLatencyMs = receivedAt - started;
       this.options.logger?.debug(`${op.id} ${op.method} ${op.path} -> HTTP ${res.statusCode} in ${this.lastLatencyMs} ms`);
       const data = decodeReply(res.statusCode, text, p.ctx);
       this.notifyReply(attempt, status, text, null, started);
-      return data;
+      return { data, sentAt: started, receivedAt };
     } catch (err) {
       const error = err instanceof ExchangeError ? err : transportError(err, p.ctx, timedOut, timeoutMs);
       this.notifyReply(attempt, status, text, error, started);
@@ -360,15 +371,36 @@ export class RestClient {
     return Math.round(full / 2 + (this.options.random ?? Math.random)() * (full / 2));
   }
 
-  private async fetchServerTime(): Promise<number> {
+  /**
+   * One server-time sample for `clockSync`: the limiter is waited for first, then a single HTTP
+   * exchange is timed (no retry inside the timed window; the sampler skips a failed sample).
+   */
+  private async fetchServerTime(): Promise<ServerTimeReading> {
     // The official pages name GET /api/v2/public/time (common Get-Server-Time); the v3 paths are
     // only in the seed spec and SDKs, kept for tables without the official one.
     const id = (['market.getServerTime', 'market.getPublicTime', 'market.getTime'] as const).find((o) => this.ops.has(o)) ?? 'market.getTime';
-    const data = await this.call(id as OperationId, {} as OperationParams[OperationId]);
+    const op = this.ops.get(id);
+    if (!op) throw new ExchangeError('EXCH_VALIDATION', `no server-time operation in the operations table (looked for ${id})`, { opId: id });
+    const prepared = this.prepare(op, {});
+    await this.limiter.acquire(op.id);
+    let reply: { data: unknown; sentAt: number; receivedAt: number };
+    try {
+      reply = await this.exchange(prepared, this.options.timeoutMs ?? 10_000);
+      this.lastErrorCode = undefined;
+    } catch (err) {
+      if (err instanceof ExchangeError) {
+        this.counters.failures++;
+        this.lastErrorCode = err.code;
+        if (err.code === 'EXCH_RATE_LIMITED') this.noteRateLimited(op.id, 1, false);
+        this.options.logger?.debug(`server time sample failed: ${err.code}`, { error: err.toJSON() });
+      }
+      throw err;
+    }
+    const { data } = reply;
     const raw = data !== null && typeof data === 'object' && 'serverTime' in data ? (data as { serverTime: unknown }).serverTime : undefined;
     const ms = typeof raw === 'string' || typeof raw === 'number' ? Number(raw) : Number.NaN;
     if (!Number.isFinite(ms)) throw new ExchangeError('EXCH_BAD_REPLY', `${id}: reply has no numeric serverTime`, { opId: id });
-    return ms;
+    return { serverTime: ms, sentAt: reply.sentAt, receivedAt: reply.receivedAt };
   }
 }
 
