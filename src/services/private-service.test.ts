@@ -43,6 +43,25 @@ function setup(failOrders: number) {
 }
 
 describe('PrivateService resync retry', () => {
+  it('a failed loan poll keeps the loans shown and marks them failed until a poll succeeds', async () => {
+    const { caller, store, service } = setup(0);
+    let fail = true;
+    caller.on('loan.getOngoing', () => {
+      if (fail) throw exchangeError('EXCH_NETWORK', 'connection reset');
+      return [];
+    });
+    try {
+      await service.refreshLoans();
+      expect(store.getState().loans).toMatchObject({ ongoing: [], lastError: expect.stringContaining('connection reset') });
+      expect(store.getState().loans.failedAt).toBeGreaterThan(0);
+      fail = false;
+      await service.refreshLoans();
+      expect(store.getState().loans).toMatchObject({ failedAt: 0, lastError: null });
+    } finally {
+      service.stop();
+    }
+  });
+
   it('runs a pass whose orders read failed again by itself, with growing pauses, until it succeeds', async () => {
     const { caller, store, log, service } = setup(3);
     try {

@@ -5,6 +5,7 @@ import { accountFromWire, accountUpdateFromWire, fillFromWire, isEndedPosition, 
 import { wireCategory, wireList, wireRecord, wireString } from '../exchange/wire/wire-values.js';
 import type { StreamClient, StreamPush } from '../exchange/ws/stream-client.js';
 import type { AppStore } from '../store/create-app-store.js';
+import { DEFAULT_LOAN_POLL_MS } from '../store/slices/loans-slice.js';
 import { positionKey } from '../store/slices/positions-slice.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
 
@@ -64,7 +65,7 @@ export class PrivateService {
     );
     stream.subscribe(PRIVATE_TOPICS.map((topic) => ({ instType: 'UTA', topic })));
     void this.resync();
-    this.loanTimer = setInterval(() => void this.pollLoans(), this.deps.loanPollMs ?? 10_000);
+    this.loanTimer = setInterval(() => void this.pollLoans(), this.deps.loanPollMs ?? DEFAULT_LOAN_POLL_MS);
     this.loanTimer.unref();
   }
 
@@ -165,10 +166,12 @@ export class PrivateService {
   }
 
   private async pollLoans(): Promise<void> {
-    await this.step('loans', async () => {
+    const ok = await this.step('loans', async () => {
       const list = wireList(await this.deps.api.loan.getOngoing()).map(loanFromWire).filter((l): l is Loan => l !== null);
       this.deps.store.getState().setLoans(list, this.deps.now());
     });
+    // The loans shown stay, marked stale until a poll succeeds (store/freshness.ts).
+    if (!ok) this.deps.store.getState().failLoansPoll(this.failing.get('loans') ?? 'poll failed', this.deps.now());
   }
 
   /** Runs one resync step; true on success. A failure is logged once until the step succeeds again (the loan poll repeats every period). */

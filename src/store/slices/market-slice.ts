@@ -47,6 +47,8 @@ export interface MarketData {
   readonly trades: Readonly<Record<string, readonly PublicTrade[]>>;
   /** Oldest first, keyed by `symbolKey:interval:type`. */
   readonly candles: Readonly<Record<string, readonly Candle[]>>;
+  /** Unix ms each candle series (same keys as `candles`) was last written, snapshot or update. */
+  readonly candlesAt: Readonly<Record<string, number>>;
   /** Delivery status per symbol where the ticker carries one. */
   readonly delivery: Readonly<Record<string, DeliveryStatus>>;
   /** The focused instrument. */
@@ -82,7 +84,7 @@ export const DEFAULT_SYMBOL: SymbolRef = { category: 'USDT-FUTURES', symbol: 'BT
 
 /** Builds the market slice. */
 export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
-  market: { instruments: {}, tickers: {}, books: {}, trades: {}, candles: {}, delivery: {}, selected: DEFAULT_SYMBOL, updatedAt: 0 },
+  market: { instruments: {}, tickers: {}, books: {}, trades: {}, candles: {}, candlesAt: {}, delivery: {}, selected: DEFAULT_SYMBOL, updatedAt: 0 },
   setInstruments: (list, now) =>
     set((s: AppState) => {
       const categories = new Set(list.map((i) => i.category));
@@ -122,7 +124,7 @@ export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
         for (const c of candles) byStart.set(c.start, c);
         next = [...byStart.values()].sort((a, b) => a.start - b.start);
       }
-      return { market: { ...s.market, candles: { ...s.market.candles, [seriesKey]: next.slice(-MAX_CANDLES) }, updatedAt: now } };
+      return { market: { ...s.market, candles: { ...s.market.candles, [seriesKey]: next.slice(-MAX_CANDLES) }, candlesAt: { ...s.market.candlesAt, [seriesKey]: now }, updatedAt: now } };
     }),
   selectSymbol: (ref) => set((s: AppState) => ({ market: { ...s.market, selected: { category: ref.category, symbol: ref.symbol } } })),
 });

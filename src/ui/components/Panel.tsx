@@ -16,7 +16,7 @@ export interface PanelProps {
   readonly height?: number;
   /** Grow to fill the row/column (default 0). */
   readonly grow?: number;
-  /** Right side of the title row, e.g. a staleness badge. */
+  /** Right side of the title row, e.g. the data-age badge; never shrunk: the title is cut first (with "…"). */
   readonly badge?: ReactNode;
   readonly children?: ReactNode;
 }
@@ -37,7 +37,7 @@ export function Panel({ title, hotkey, focused, width, height, grow = 0, badge, 
             {title}
           </Text>
         </Box>
-        {badge}
+        {badge ? <Box flexShrink={0}>{badge}</Box> : null}
       </Box>
       {children}
     </Box>

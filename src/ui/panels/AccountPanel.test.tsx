@@ -3,6 +3,9 @@ import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountSummary, CoinAsset } from '../../domain/model.js';
 import { createAppStore } from '../../store/create-app-store.js';
+import { SOCKET_SILENT_MS } from '../../store/freshness.js';
+import { setSocket } from '../../store/freshness.testkit.js';
+import type { SocketState } from '../../store/slices/connection-slice.js';
 import { renderPanel } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { AccountPanel } from './AccountPanel.js';
@@ -34,8 +37,9 @@ const SUMMARY: AccountSummary = {
   updatedTime: NOW,
 };
 
-function setup(summary: AccountSummary | null, columns: number, rows: number, at = NOW) {
+function setup(summary: AccountSummary | null, columns: number, rows: number, at = NOW, socket: SocketState = 'subscribed') {
   const store = createAppStore();
+  setSocket(store, 'private', NOW, socket);
   if (summary) store.getState().setAccount(summary, at);
   store.getState().setFocus('account');
   const app = renderPanel(<AccountPanel focused width={columns} height={rows} now={NOW} />, { store, columns, rows, now: () => NOW });
@@ -96,13 +100,51 @@ describe('AccountPanel', () => {
   });
 
   it('marks a high margin ratio and stale data in text', async () => {
-    const { app } = setup({ ...SUMMARY, mgnRatio: d('0.85'), unrealisedPnl: d('10') }, 60, 8, NOW - 120_000);
+    const { app } = setup({ ...SUMMARY, mgnRatio: d('0.85'), unrealisedPnl: d('10') }, 60, 8, NOW - 120_000, 'reconnecting');
     await app.waitForText('Margin');
     const f = app.frame();
     expect(f).toMatch(/Margin\s+85\.00%/);
     expect(f).toMatch(/uPnL\s+\+\$10\.00/);
     expect(f).toContain('STALE 2m');
     expectFits(f, 60, 8);
+  });
+
+  it('a quiet account is not stale: 2 minutes without a push while the private socket is up shows the age only', async () => {
+    const { app } = setup(SUMMARY, 60, 10, NOW - 120_000);
+    await app.waitForText('Equity');
+    expect(app.frame()).toMatch(/Account coins 1-4\/8\s+2m┃/);
+    expect(app.frame()).not.toContain('STALE');
+  });
+
+  it('turns STALE within the bound every private panel uses (socket silent past SOCKET_SILENT_MS), and back when the socket speaks', async () => {
+    const { app, store } = setup(SUMMARY, 60, 10, NOW - 5000);
+    await app.waitForText(/Account coins 1-4\/8\s+5s┃/);
+    setSocket(store, 'private', NOW - SOCKET_SILENT_MS - 1);
+    await app.waitForText('Account coins 1-4/8 · private socket silent');
+    expect(app.frame()).toContain('STALE 5s');
+    setSocket(store, 'private', NOW);
+    await app.waitForText(/Account coins 1-4\/8\s+5s┃/);
+    expect(app.frame()).not.toContain('STALE');
+  });
+
+  it('turns STALE at once when the private socket drops, and back when it is subscribed again', async () => {
+    const { app, store } = setup(SUMMARY, 60, 10);
+    await app.waitForText(' live┃');
+    setSocket(store, 'private', NOW, 'reconnecting');
+    await app.waitForText('Account coins 1-4/8 · private socket down');
+    expect(app.frame()).toContain('STALE 0s');
+    setSocket(store, 'private', NOW, 'subscribed');
+    await app.waitForText(' live┃');
+    expect(app.frame()).not.toContain('STALE');
+  });
+
+  it('with no coins while the socket is down, says the empty table is not a fact', async () => {
+    const { app, store } = setup({ ...SUMMARY, assets: [] }, 60, 10);
+    await app.waitForText('no coins');
+    setSocket(store, 'private', NOW, 'closed');
+    await app.waitForText('0 coins · STALE (private socket down)');
+    setSocket(store, 'private', NOW);
+    await app.waitForText('no coins');
   });
 
   it('says when there is no data yet, and at 30x6 still fits', async () => {

@@ -1,5 +1,6 @@
 import { Box, Text } from 'ink';
 import { useState, type ReactNode } from 'react';
+import { emptyListText, SOURCES, staleSuffix } from '../../store/freshness.js';
 import { AgeBadge } from '../components/AgeBadge.js';
 import { Panel } from '../components/Panel.js';
 import {
@@ -18,6 +19,7 @@ import {
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useFreshness } from '../hooks/use-freshness.js';
 import { Command } from '../keys/commands.js';
 import type { Theme } from '../theme.js';
 
@@ -28,14 +30,16 @@ export interface AccountPanelProps {
   readonly width: number;
   /** Outer height in rows (≥ 6); the panel never renders taller. */
   readonly height: number;
-  /** Current Unix ms (for the data-age badge). */
+  /**
+   * Current Unix ms (for the data-age badge). The account is private data like orders and
+   * positions, under the same rule and bound (`store/freshness.ts`): stale once the private socket
+   * is down or silent, not after an age of its own (a quiet account gets no pushes).
+   */
   readonly now: number;
   /** Margin ratio (fraction) from which it shows in the warn colour; default 0.5. */
   readonly marginWarn?: number;
   /** Margin ratio (fraction) from which it shows in the danger colour; default 0.8. */
   readonly marginDanger?: number;
-  /** Age (ms) past which the account data is shown as stale; default 60 000. */
-  readonly staleAfterMs?: number;
   /** Digit shown beside the title (default none). */
   readonly hotkey?: string;
 }
@@ -50,10 +54,10 @@ function toneProps(theme: Theme, tone: AccountTone): { color: string | undefined
  * unrealised PnL, IMR and MMR (USD), then a per-coin table sorted by USD value that scrolls
  * within the panel (up/down, page up/down in scope `account`).
  */
-export function AccountPanel({ focused, width, height, now, marginWarn = DEFAULT_MARGIN_WARN, marginDanger = DEFAULT_MARGIN_DANGER, staleAfterMs = 60_000, hotkey }: AccountPanelProps) {
+export function AccountPanel({ focused, width, height, now, marginWarn = DEFAULT_MARGIN_WARN, marginDanger = DEFAULT_MARGIN_DANGER, hotkey }: AccountPanelProps) {
   const { theme } = useAppContext();
   const summary = useAppStore((s) => s.account.summary);
-  const updatedAt = useAppStore((s) => s.account.updatedAt);
+  const freshness = useFreshness(SOURCES.private, (s) => s.account.updatedAt, now);
   const [offset, setOffset] = useState(0);
   const inner = Math.max(10, width - 2);
   const contentLines = Math.max(1, height - 3);
@@ -75,7 +79,8 @@ export function AccountPanel({ focused, width, height, now, marginWarn = DEFAULT
   useCommand(Command.ACCOUNT_PAGE_DOWN, () => setOffset((o) => Math.min(maxOffset, o + page)), noScroll);
 
   const body: ReactNode[] = [];
-  if (!summary) body.push(<Text key="none" color={muted} wrap="truncate-end">no account data yet</Text>);
+  const warn = { color: (freshness.fresh ? theme.muted : theme.warn) ?? undefined, bold: !freshness.fresh && theme.warn === null };
+  if (!summary) body.push(<Text key="none" {...warn} wrap="truncate-end">{freshness.stale ? `no account data · STALE (${freshness.reason ?? ''})` : 'no account data yet'}</Text>);
   for (let l = 0; l < figureLines; l += 1) {
     const parts: ReactNode[] = [];
     figures.slice(l * grid.perLine, (l + 1) * grid.perLine).forEach((f, i) => {
@@ -105,7 +110,7 @@ export function AccountPanel({ focused, width, height, now, marginWarn = DEFAULT
         {cols.map((c) => coinCellText(c.header, c)).join(' ')}
       </Text>,
     );
-    if (assets.length === 0 && tableRows > 0) body.push(<Text key="empty" color={muted} wrap="truncate-end">no coins</Text>);
+    if (assets.length === 0 && tableRows > 0) body.push(<Text key="empty" {...warn} wrap="truncate-end">{emptyListText(freshness, 'no coins', '0 coins')}</Text>);
     assets.slice(top, top + tableRows).forEach((a, i) => {
       const c = cells[top + i];
       body.push(
@@ -117,7 +122,7 @@ export function AccountPanel({ focused, width, height, now, marginWarn = DEFAULT
   }
   const range = assets.length > tableRows ? ` coins ${tableRows > 0 ? `${top + 1}-${Math.min(assets.length, top + tableRows)}` : '0'}/${assets.length}` : '';
   return (
-    <Panel title={`Account${range}`} {...(hotkey ? { hotkey } : {})} focused={focused} width={width} height={height} badge={<AgeBadge at={updatedAt} now={now} staleAfterMs={staleAfterMs} />}>
+    <Panel title={`Account${range}${staleSuffix(freshness)}`} {...(hotkey ? { hotkey } : {})} focused={focused} width={width} height={height} badge={<AgeBadge freshness={freshness} />}>
       <Box flexDirection="column" height={contentLines} overflow="hidden">
         {body}
       </Box>

@@ -2,11 +2,13 @@ import { Decimal } from 'decimal.js';
 import { Box, Text } from 'ink';
 import type { BookLevelView } from '../../store/slices/market-slice.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
+import { SOURCES, staleSuffix } from '../../store/freshness.js';
 import { Panel } from '../components/Panel.js';
 import { AgeBadge } from '../components/AgeBadge.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useFreshness } from '../hooks/use-freshness.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { useLatest } from '../hooks/use-latest.js';
 import { Command } from '../keys/commands.js';
@@ -16,6 +18,7 @@ export interface BookPanelProps {
   readonly focused: boolean;
   readonly width: number;
   readonly height: number;
+  /** Current Unix ms (for the data-age badge; stale past 3 s without a book, or while resyncing or the public socket is down). */
   readonly now: number;
   /** Called with the wire price of the level under the cursor when the user copies it (Enter). */
   readonly onPickPrice?: (price: string) => void;
@@ -36,6 +39,11 @@ export function BookPanel({ focused, width, height, now, onPickPrice }: BookPane
   // Ref-backed cursor: "k Enter" in one burst of keys must copy the level the cursor is on now.
   const [cursor, setCursor, cursorNow] = useRefState(0);
   const bookNow = useLatest(book);
+  const freshness = useFreshness(
+    (s) => ({ ...SOURCES.book, resyncing: s.market.books[symbolKey(s.market.selected)]?.synced === false }),
+    (s) => s.market.books[symbolKey(s.market.selected)]?.updatedAt ?? 0,
+    now,
+  );
   const inner = Math.max(10, width - 2);
   const perSide = Math.max(1, Math.floor((height - 5) / 2));
   useCommand(Command.BOOK_CURSOR_UP, () => setCursor((c) => Math.min(c + 1, perSide)));
@@ -78,10 +86,11 @@ export function BookPanel({ focused, width, height, now, onPickPrice }: BookPane
   const bestAsk = asks[0];
   const bestBid = bids[0];
   const spread = bestAsk && bestBid ? new Decimal(bestAsk.price).minus(bestBid.price) : null;
-  const title = `Book ${selected.symbol} ${services.bookDepth()}${book && !book.synced ? ' (resyncing)' : ''}`;
+  // "(resyncing)" says it already (and e2e chaos tests wait on it); other reasons follow the title.
+  const title = `Book ${selected.symbol} ${services.bookDepth()}${book && !book.synced ? ' (resyncing)' : ''}${freshness.reason === 'resyncing' ? '' : staleSuffix(freshness)}`;
   const askRows = Array.from({ length: perSide }, (_, i) => perSide - 1 - i);
   return (
-    <Panel title={title} hotkey="1" focused={focused} width={width} height={height} badge={<AgeBadge at={book?.updatedAt ?? 0} now={now} staleAfterMs={3000} />}>
+    <Panel title={title} hotkey="1" focused={focused} width={width} height={height} badge={<AgeBadge freshness={freshness} />}>
       <Text color={theme.muted ?? undefined} wrap="truncate-end">
         {cell('price', colW)} {cell('size', colW)} {cell('total', colW)}
       </Text>

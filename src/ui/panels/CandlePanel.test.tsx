@@ -97,6 +97,18 @@ describe('CandlePanel', () => {
     expect(sparkline([], 3)).toBe('   ');
   });
 
+  it('shows the age of the series in the title; REST-fed types go STALE when their polls are overdue', async () => {
+    const store: AppStore = createAppStore();
+    const now = 1_700_000_000_000;
+    store.getState().applyCandles('USDT-FUTURES:BTCUSDT:1m:mark', FIVE, 'snapshot', now - 12_000);
+    const props = { focused: false, width: 40, height: 12, interval: '1m', type: 'mark', onSeries: () => undefined } as const;
+    const view = renderPanel(<CandlePanel {...props} now={now} />, { store, columns: 40, rows: 12 });
+    await view.waitForText(/Candles BTCUSDT 1m mark\s+12s│/);
+    // Three 5 s refreshes missed.
+    store.getState().applyCandles('USDT-FUTURES:BTCUSDT:1m:mark', FIVE, 'update', now - 17_000);
+    await view.waitForText(/Candles BTCUSDT 1m mark · p…\s+STALE 17s│/);
+  });
+
   it('says it is waiting when the series is empty', async () => {
     const { view } = setup([], 40, 12, { type: 'mark' });
     await view.waitForText('waiting for mark candles');

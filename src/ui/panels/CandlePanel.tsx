@@ -2,11 +2,14 @@ import { Decimal } from 'decimal.js';
 import { Box, Text } from 'ink';
 import { CANDLE_INTERVALS, type Candle, type CandleInterval, type CandleType } from '../../domain/candle.js';
 import { fitLeft, fmtCompact, fmtPrice } from '../../domain/format.js';
+import { SOURCES, staleSuffix } from '../../store/freshness.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
+import { AgeBadge } from '../components/AgeBadge.js';
 import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useFreshness } from '../hooks/use-freshness.js';
 import { Command } from '../keys/commands.js';
 import type { Theme } from '../theme.js';
 
@@ -17,7 +20,7 @@ export interface CandlePanelProps {
   readonly width: number;
   /** Outer height in rows (min 6; below 8 the chart becomes a one-line sparkline). */
   readonly height: number;
-  /** Current Unix ms. */
+  /** Current Unix ms (for the data-age badge: when the series was last written). */
   readonly now: number;
   /** Interval shown. */
   readonly interval: CandleInterval;
@@ -115,10 +118,12 @@ function next<T>(list: readonly T[], current: T, delta: number): T {
  * cycle the interval and `t` the type through `onSeries`. Shorter than 8 rows it shows a sparkline of
  * closes instead. Reads the store series `CATEGORY:SYMBOL:interval:type` and nothing else.
  */
-export function CandlePanel({ focused, width, height, interval, type, onSeries, intervals = CANDLE_INTERVALS, types = ALL_TYPES, hotkey }: CandlePanelProps) {
+export function CandlePanel({ focused, width, height, now, interval, type, onSeries, intervals = CANDLE_INTERVALS, types = ALL_TYPES, hotkey }: CandlePanelProps) {
   const { theme } = useAppContext();
   const selected = useAppStore((s) => s.market.selected);
   const candles = useAppStore((s) => s.market.candles[`${symbolKey(s.market.selected)}:${interval}:${type}`]) ?? [];
+  // Market candles stream; mark, index and premium candles are polled over REST.
+  const freshness = useFreshness(type === 'market' ? SOURCES.candles : SOURCES.restCandles, (s) => s.market.candlesAt[`${symbolKey(s.market.selected)}:${interval}:${type}`] ?? 0, now);
   const precision = useAppStore((s) => s.market.instruments[symbolKey(s.market.selected)]?.pricePrecision ?? 2);
   useCommand(Command.CANDLES_NEXT_INTERVAL, () => onSeries(next(intervals, interval, 1), type), () => (intervals.length < 2 ? 'this pair has one interval' : null));
   useCommand(Command.CANDLES_PREV_INTERVAL, () => onSeries(next(intervals, interval, -1), type), () => (intervals.length < 2 ? 'this pair has one interval' : null));
@@ -128,21 +133,22 @@ export function CandlePanel({ focused, width, height, interval, type, onSeries, 
   const content = Math.max(1, height - 3);
   const muted = theme.muted ?? undefined;
   const newest = candles[candles.length - 1];
-  const title = `Candles ${selected.symbol} ${interval} ${type}`;
+  const title = `Candles ${selected.symbol} ${interval} ${type}${staleSuffix(freshness)}`;
+  const badge = <AgeBadge freshness={freshness} />;
   const info = newest ? (
     <Text wrap="truncate-end" color={inkColor(theme, newest.close.gte(newest.open) ? 'up' : 'down')}>
       O {fmtPrice(newest.open, precision)} H {fmtPrice(newest.high, precision)} L {fmtPrice(newest.low, precision)} C {fmtPrice(newest.close, precision)} V {fmtCompact(newest.volume)}
     </Text>
   ) : (
     <Text color={theme.warn ?? undefined} wrap="truncate-end">
-      waiting for {type} candles…
+      {freshness.stale ? `0 candles · STALE (${freshness.reason ?? ''})` : `waiting for ${type} candles…`}
     </Text>
   );
   if (height < 8 || candles.length === 0) {
     const last = newest ? fmtPrice(newest.close, precision) : '';
     const cols = Math.max(1, inner - last.length - 1);
     return (
-      <Panel title={title} hotkey={hotkey} focused={focused} width={width} height={height}>
+      <Panel title={title} hotkey={hotkey} focused={focused} width={width} height={height} badge={badge}>
         {newest ? (
           <Text wrap="truncate-end">
             <Text color={(theme.accent ?? undefined)}>{sparkline(candles, cols)}</Text> {last}
@@ -161,7 +167,7 @@ export function CandlePanel({ focused, width, height, interval, type, onSeries, 
   const span = chart.hi.minus(chart.lo);
   const label = (y: number) => (y % step === 0 || y === rows - 1 ? fmtPrice(chart.hi.minus(span.times(y).div(Math.max(1, rows - 1))), precision) : '');
   return (
-    <Panel title={title} hotkey={hotkey} focused={focused} width={width} height={height}>
+    <Panel title={title} hotkey={hotkey} focused={focused} width={width} height={height} badge={badge}>
       <Box flexDirection="column" height={rows} overflow="hidden">
         {chart.lines.map((segs, y) => (
           <Text key={y} wrap="truncate-end">

@@ -49,6 +49,9 @@ function recordingExchange(replies: Record<string, unknown>) {
   };
 }
 
+/** The title row of a frame. */
+const titleRow = (frame: string) => frame.split('\n')[1] ?? '';
+
 function setup(width: number, height: number, opts: { loans?: Loan[]; keys?: boolean; replies?: Record<string, unknown> } = {}) {
   const store = createAppStore();
   store.getState().setFocus('loans');
@@ -427,5 +430,25 @@ describe('LoansPanel collateral message (issue 15: ratio 100× too small)', () =
     await waitFor(() => calls.length > 0);
     await view.waitForText('collateral added: ratio now 25.05%');
     expect(view.frame()).not.toContain('0.2505%');
+  });
+});
+
+describe('LoansPanel freshness (issue 16)', () => {
+  it('polled data: a failed poll turns it STALE at once, an empty list says so, the next good poll turns it back', async () => {
+    const { store, view } = setup(80, 10, { loans: [] });
+    await view.waitForText('no ongoing loans (b borrows)');
+    expect(titleRow(view.frame())).toMatch(/0 Loans\s+live┃/);
+    store.getState().failLoansPoll('EXCH_NETWORK: socket hang up', NOW);
+    await view.waitForText('0 loans · STALE (last poll failed)');
+    expect(titleRow(view.frame())).toMatch(/0 Loans · last poll failed\s+STALE 0s┃/);
+    store.getState().setLoans([], NOW);
+    await view.waitForText('no ongoing loans (b borrows)');
+    expect(view.frame()).not.toContain('STALE');
+  });
+
+  it('is STALE once three polls are overdue', async () => {
+    const { store, view } = setup(80, 10);
+    store.getState().setLoans([loan('L1', '0.6')], NOW - 31_000);
+    await view.waitForText(/0 Loans · polls overdue\s+STALE 31s┃/);
   });
 });

@@ -3,6 +3,8 @@ import type { Decimal } from 'decimal.js';
 import { useEffect, useRef, useState } from 'react';
 import { fit, fitLeft, fmtPct } from '../../domain/format.js';
 import type { LoanTerm, Ticker } from '../../domain/model.js';
+import { emptyListText, staleSuffix } from '../../store/freshness.js';
+import { DEFAULT_LOAN_POLL_MS } from '../../store/slices/loans-slice.js';
 import { FieldRow } from '../components/FieldRow.js';
 import { AgeBadge } from '../components/AgeBadge.js';
 import { Panel } from '../components/Panel.js';
@@ -10,6 +12,7 @@ import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { askLoanCoins, borrowTermsFrom, reviewBorrow, useBorrowEstimate } from '../hooks/use-borrow-estimate.js';
 import { useCommand, useRestingField } from '../hooks/use-commands.js';
+import { useFreshness } from '../hooks/use-freshness.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { useLatest } from '../hooks/use-latest.js';
 import { useTextField, type TextField } from '../hooks/use-text-field.js';
@@ -36,7 +39,7 @@ export interface LoansPanelProps {
   readonly width: number;
   /** Outer height in rows (≥ 6). */
   readonly height: number;
-  /** Current Unix ms. */
+  /** Current Unix ms (for the data-age badge: polled data, stale after a failed poll or 3 missed polls). */
   readonly now: number;
 }
 
@@ -77,7 +80,7 @@ function loanLine(v: LoanView, width: number): string {
 export function LoansPanel({ focused, width, height, now }: LoansPanelProps) {
   const { services, store, theme } = useAppContext();
   const loans = useAppStore((s) => s.loans.ongoing);
-  const updatedAt = useAppStore((s) => s.loans.updatedAt);
+  const freshness = useFreshness((s) => ({ kind: 'poll', everyMs: DEFAULT_LOAN_POLL_MS, failedAt: s.loans.failedAt }), (s) => s.loans.updatedAt, now);
   const tickers = useAppStore((s) => s.market.tickers);
   const overlay = useAppStore((s) => s.ui.overlay);
   // Ref-backed cursor: "j r" in one burst of keys opens the repay form for the loan the cursor is on now.
@@ -123,7 +126,11 @@ export function LoansPanel({ focused, width, height, now }: LoansPanelProps) {
     body = (
       <>
         <Text wrap="truncate-end" color={theme.muted ?? undefined} bold>{fit(header, inner)}</Text>
-        {loans.length === 0 ? <Text wrap="truncate-end" color={theme.muted ?? undefined}>{fit('no ongoing loans (b borrows)', inner)}</Text> : null}
+        {loans.length === 0 ? (
+          <Text wrap="truncate-end" color={(freshness.fresh ? theme.muted : theme.warn) ?? undefined} bold={!freshness.fresh && theme.warn === null}>
+            {fit(emptyListText(freshness, 'no ongoing loans (b borrows)', '0 loans'), inner)}
+          </Text>
+        ) : null}
         {loans.slice(start, start + tableRows).map((l, i) => (
           <Text key={l.orderId} wrap="truncate-end" inverse={focused && start + i === sel} color={l.pledgeRate.gte(l.supRate) ? (theme.danger ?? undefined) : undefined}>
             {fit(loanLine(loanView(l, tickers), inner), inner)}
@@ -136,7 +143,7 @@ export function LoansPanel({ focused, width, height, now }: LoansPanelProps) {
     );
   }
   return (
-    <Panel title="Loans" hotkey="0" focused={focused} width={width} height={height} badge={<AgeBadge at={updatedAt} now={now} staleAfterMs={30_000} />}>
+    <Panel title={`Loans${staleSuffix(freshness)}`} hotkey="0" focused={focused} width={width} height={height} badge={<AgeBadge freshness={freshness} />}>
       <Box flexDirection="column" height={rows} overflow="hidden">{body}</Box>
     </Panel>
   );

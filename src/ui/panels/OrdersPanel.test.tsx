@@ -8,6 +8,8 @@ import type { BatchOutcome, ModifyChange } from '../../services/order-batch.js';
 import type { OrderChange } from '../../services/order-request.js';
 import type { OrderOutcome } from '../../services/order-service.js';
 import { createAppStore, type AppStore } from '../../store/create-app-store.js';
+import { SOCKET_SILENT_MS } from '../../store/freshness.js';
+import { setSocket } from '../../store/freshness.testkit.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { READ_ONLY_REASON } from '../hooks/use-order-actions.js';
@@ -62,6 +64,7 @@ class RecordingTrading {
 
 function setup(list: readonly Order[], opts: { trading?: RecordingTrading | null; columns?: number; rows?: number } = {}) {
   const store: AppStore = createAppStore();
+  setSocket(store, 'private', NOW);
   store.getState().setInstruments([BTC], NOW);
   store.getState().replaceOpenOrders(list, NOW, NOW);
   store.getState().setFocus('orders');
@@ -366,6 +369,43 @@ describe('OrdersPanel', () => {
     await app.press('\x1b');
     await app.waitForText('Orders 1 open');
     expect(store.getState().ui.overlay).toBeNull();
+  });
+
+  it('issue 16: "0 open" is a fact only while fresh: private socket down turns it STALE with the reason, subscribed again turns it back', async () => {
+    const { app, store, columns, rows } = setup([]);
+    await app.waitForText('no open orders');
+    expect(app.frame()).toMatch(/4 Orders 0 open\s+live┃/);
+    setSocket(store, 'private', NOW, 'reconnecting');
+    await app.waitForText('0 open · STALE (private socket down)');
+    expect(app.frame()).toMatch(/4 Orders 0 open · private socket down\s+STALE 0s┃/);
+    expect(app.frame()).not.toContain('no open orders');
+    expectFits(app.frame(), columns, rows);
+    setSocket(store, 'private', NOW);
+    await app.waitForText('no open orders');
+    expect(app.frame()).not.toContain('STALE');
+  });
+
+  it('shows the age of the order data, STALE when the private socket is silent past the bound, and fits 30x6 stale', async () => {
+    const { app, store } = setup([order('1')], { columns: 30, rows: 6 });
+    store.getState().replaceOpenOrders([order('1')], NOW - 65_000, NOW - 65_000);
+    await app.waitForText(/1m┃/);
+    setSocket(store, 'private', NOW - SOCKET_SILENT_MS - 1);
+    await app.waitForText('STALE 1m┃');
+    expectFits(app.frame(), 30, 6);
+    // The title is cut before the badge is.
+    expect(app.frame().split('\n')[1]).toMatch(/^┃4 Orders 1 open · … STALE 1m┃$/);
+    setSocket(store, 'private', NOW);
+    await waitFor(() => !app.frame().includes('STALE'), 5000, () => app.frame());
+  });
+
+  it('says it waits for data before the first sync (not "no open orders")', async () => {
+    const store: AppStore = createAppStore();
+    setSocket(store, 'private', NOW, 'authenticated');
+    const app = renderPanel(<OrdersPanel focused={false} width={60} height={8} now={NOW} />, { store, columns: 60, rows: 8, now: () => NOW });
+    await app.waitForText('0 open · STALE (private socket subscribing)');
+    setSocket(store, 'private', NOW);
+    await app.waitForText('0 open? waiting for data');
+    expect(app.frame()).toContain('no data│');
   });
 
   it('shows order-topic changes as they happen', async () => {

@@ -1,11 +1,14 @@
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
+import { emptyListText, SOURCES, staleSuffix } from '../../store/freshness.js';
 import type { Submission } from '../../store/slices/orders-slice.js';
+import { AgeBadge } from '../components/AgeBadge.js';
 import { orderColumns, orderHeader, orderLine, sortOrders } from '../components/order-columns.js';
 import { OrderResultsView } from '../components/OrderResults.js';
 import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
+import { useFreshness } from '../hooks/use-freshness.js';
 import { useOrderActions } from '../hooks/use-order-actions.js';
 import { useOrderSelection } from '../hooks/use-order-selection.js';
 import { ConfirmOverlay } from './ConfirmOverlay.js';
@@ -20,7 +23,7 @@ export interface OrdersPanelProps {
   readonly width: number;
   /** Outer height, rows (min 6; the edit form wants 9, history 8). */
   readonly height: number;
-  /** Current unix ms (the panel contract; order data is event-driven, so no age is shown). */
+  /** Current unix ms (for the data-age badge; see `store/freshness.ts`). */
   readonly now: number;
 }
 
@@ -37,12 +40,12 @@ function submissionText(s: Submission): string {
  * Modify (`e`), cancel (`x`), cancel symbol (`X`), batch cancel/modify (`b`/`B`) and history (`h`)
  * open modal overlays inside the panel (store `ui.overlay` orderConfirm / orderEdit / orderHistory).
  */
-export function OrdersPanel({ focused, width, height }: OrdersPanelProps) {
+export function OrdersPanel({ focused, width, height, now }: OrdersPanelProps) {
   const { theme } = useAppContext();
   const open = useAppStore((s) => s.orders.open);
   const modifying = useAppStore((s) => s.orders.modifying);
   const submissions = useAppStore((s) => s.orders.submissions);
-  const updatedAt = useAppStore((s) => s.orders.updatedAt);
+  const freshness = useFreshness(SOURCES.private, (s) => s.orders.updatedAt, now);
   const instruments = useAppStore((s) => s.market.instruments);
   const hint = useAppStore((s) => s.ui.hint);
   const orders = useMemo(() => sortOrders(Object.values(open)), [open]);
@@ -75,7 +78,7 @@ export function OrdersPanel({ focused, width, height }: OrdersPanelProps) {
 
   if (mode.kind === 'history') return <OrderHistoryOverlay category={mode.category} width={width} height={height} onClose={actions.close} />;
 
-  const title = `Orders ${orders.length} open${sel.selected.length > 0 ? ` · ${sel.selected.length} sel` : ''}`;
+  const title = `Orders ${orders.length} open${sel.selected.length > 0 ? ` · ${sel.selected.length} sel` : ''}${staleSuffix(freshness)}`;
   const editing = mode.kind === 'edit' ? (open[mode.orderId] ?? null) : null;
   let content;
   if (mode.kind === 'confirm') {
@@ -116,9 +119,16 @@ export function OrdersPanel({ focused, width, height }: OrdersPanelProps) {
             {submissionText(s)}
           </Text>
         ))}
-        <Text wrap="truncate-end" color={theme.muted ?? undefined}>
-          {orders.length === 0 ? 'no open orders' : orderHeader(columns)}
-        </Text>
+        {orders.length === 0 ? (
+          // An empty list is a fact only while fresh: "0 open" through an outage is a guess.
+          <Text wrap="truncate-end" color={(freshness.fresh ? theme.muted : theme.warn) ?? undefined} bold={!freshness.fresh && theme.warn === null}>
+            {emptyListText(freshness, 'no open orders', '0 open')}
+          </Text>
+        ) : (
+          <Text wrap="truncate-end" color={theme.muted ?? undefined}>
+            {orderHeader(columns)}
+          </Text>
+        )}
         <Box flexDirection="column" height={rows} overflow="hidden" flexShrink={0}>
           {visible.map((o, i) => {
             const isCursor = top + i === sel.index;
@@ -136,7 +146,7 @@ export function OrdersPanel({ focused, width, height }: OrdersPanelProps) {
     );
   }
   return (
-    <Panel title={title} hotkey="4" focused={focused} width={width} height={height} badge={updatedAt === 0 ? <Text color={theme.warn ?? undefined}> not synced</Text> : null}>
+    <Panel title={title} hotkey="4" focused={focused} width={width} height={height} badge={<AgeBadge freshness={freshness} />}>
       <Box flexDirection="column" height={body} overflow="hidden">
         {content}
       </Box>

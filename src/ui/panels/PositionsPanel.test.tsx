@@ -6,6 +6,8 @@ import type { TradingServices } from '../../services/app-services.js';
 import type { BatchOutcome } from '../../services/order-batch.js';
 import type { OrderOutcome } from '../../services/order-service.js';
 import { createAppStore, type AppStore } from '../../store/create-app-store.js';
+import { SOCKET_SILENT_MS } from '../../store/freshness.js';
+import { setSocket } from '../../store/freshness.testkit.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { NO_TRADING } from '../hooks/position-close.js';
@@ -68,6 +70,7 @@ class RecordingTrading {
 
 function setup(list: readonly Position[], opts: { trading?: RecordingTrading | null; columns?: number; rows?: number } = {}) {
   const store: AppStore = createAppStore();
+  setSocket(store, 'private', NOW);
   store.getState().replacePositions(list, NOW);
   store.getState().setFocus('positions');
   const trading = opts.trading === undefined ? new RecordingTrading() : opts.trading;
@@ -137,6 +140,32 @@ describe('PositionsPanel rendering', () => {
     const { app } = setup([]);
     await app.waitForText('no open positions');
     expect(app.frame()).toContain('c: no position selected');
+  });
+
+  it('issue 16: an empty list turns STALE with the reason while the private socket is down, and back when subscribed again', async () => {
+    const { app, store, columns, rows } = setup([]);
+    await app.waitForText('no open positions');
+    expect(app.frame()).toMatch(/5 Positions \(0\)\s+live┃/);
+    setSocket(store, 'private', NOW, 'reconnecting');
+    await app.waitForText('0 positions · STALE (private socket down)');
+    expect(app.frame()).toMatch(/5 Positions \(0\) · private socket down\s+STALE 0s┃/);
+    expect(app.frame()).not.toMatch(/┃ no open positions/);
+    expectFits(app.frame(), columns, rows);
+    setSocket(store, 'private', NOW);
+    await app.waitForText('no open positions');
+    expect(app.frame()).not.toContain('STALE');
+  });
+
+  it('open positions go STALE under the same bound as orders and account (private socket silent), not after an age of their own', async () => {
+    const { app, store } = setup([BTC]);
+    store.getState().replacePositions([BTC], NOW - 10 * 60_000);
+    await app.waitForText(/10m┃/);
+    expect(app.frame()).not.toContain('STALE');
+    setSocket(store, 'private', NOW - SOCKET_SILENT_MS - 1);
+    await app.waitForText('STALE 10m┃');
+    expect(app.frame()).toContain('Positions (1) · private socket silent');
+    setSocket(store, 'private', NOW);
+    await waitFor(() => !app.frame().includes('STALE'), 5000, () => app.frame());
   });
 });
 

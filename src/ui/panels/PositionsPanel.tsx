@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import type { Position } from '../../domain/model.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { positionKey } from '../../store/slices/positions-slice.js';
+import { emptyListText, SOURCES, staleSuffix } from '../../store/freshness.js';
 import { AgeBadge } from '../components/AgeBadge.js';
 import { Panel } from '../components/Panel.js';
 import { cellText, DEFAULT_LIQ_DANGER, DEFAULT_LIQ_WARN, fitPositionColumns, PNL_LEGEND, positionCells, type CellTone } from '../components/position-columns.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';
+import { useFreshness } from '../hooks/use-freshness.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { useLatest } from '../hooks/use-latest.js';
 import { closeBlockedReason, closeDisabledReason, usePositionClose } from '../hooks/position-close.js';
@@ -23,14 +25,12 @@ export interface PositionsPanelProps {
   readonly width: number;
   /** Outer height in rows (≥ 6); the panel never renders taller. */
   readonly height: number;
-  /** Current Unix ms (for the data-age badge). */
+  /** Current Unix ms (for the data-age badge; see `store/freshness.ts`). */
   readonly now: number;
   /** Liquidation distance (fraction of mark) under which it shows in the warn colour; default 0.05. */
   readonly liqWarn?: number;
   /** Liquidation distance (fraction of mark) under which it shows in the danger colour; default 0.02. */
   readonly liqDanger?: number;
-  /** Age (ms) of the last position update past which the data shows as stale while positions are open; default 60 000. */
-  readonly staleAfterMs?: number;
   /** Digit shown beside the title (default "5"). */
   readonly hotkey?: string;
 }
@@ -70,10 +70,10 @@ function style(theme: Theme, tone: CellTone | PositionActionResult['status']): S
  * selected position at market and `C` every position of its category, each after a confirmation
  * showing exactly what is sent; the outcome stays on the last line until the next action.
  */
-export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_LIQ_WARN, liqDanger = DEFAULT_LIQ_DANGER, staleAfterMs = 60_000, hotkey = '5' }: PositionsPanelProps) {
+export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_LIQ_WARN, liqDanger = DEFAULT_LIQ_DANGER, hotkey = '5' }: PositionsPanelProps) {
   const { theme, services, store } = useAppContext();
   const open = useAppStore((s) => s.positions.open);
-  const updatedAt = useAppStore((s) => s.positions.updatedAt);
+  const freshness = useFreshness(SOURCES.private, (s) => s.positions.updatedAt, now);
   const list = Object.values(open).sort((a, b) => positionKey(a).localeCompare(positionKey(b)));
   const instruments = useAppStore((s) => Object.values(s.positions.open).map((p) => s.market.instruments[symbolKey(p)]));
   // Subscribed so the close reasons on the last line follow delivery-status changes.
@@ -134,7 +134,7 @@ export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_
         </Text>
       );
     });
-    body = [line('h', header, muted), ...(list.length === 0 ? [line('empty', ' no open positions', muted)] : rows), ...(legend ? [line('legend', PNL_LEGEND, muted)] : [])];
+    body = [line('h', header, muted), ...(list.length === 0 ? [line('empty', ` ${emptyListText(freshness, 'no open positions', '0 positions')}`, freshness.fresh ? muted : style(theme, 'warn'))] : rows), ...(legend ? [line('legend', PNL_LEGEND, muted)] : [])];
     if (result) status = line('status', result.text, style(theme, result.status));
     else {
       const why = closeDisabledReason(store.getState(), services.trading !== null, selected);
@@ -142,7 +142,7 @@ export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_
     }
   }
   return (
-    <Panel title={`Positions${range}`} hotkey={hotkey} focused={focused} width={width} height={height} badge={<AgeBadge at={updatedAt} now={now} staleAfterMs={list.length > 0 ? staleAfterMs : Number.POSITIVE_INFINITY} />}>
+    <Panel title={`Positions${range}${staleSuffix(freshness)}`} hotkey={hotkey} focused={focused} width={width} height={height} badge={<AgeBadge freshness={freshness} />}>
       <Box flexDirection="column" height={contentLines - 1} overflow="hidden">
         {body}
       </Box>
