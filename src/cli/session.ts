@@ -5,6 +5,7 @@ import { StreamClient, type StreamTuning } from '../exchange/ws/stream-client.js
 import type { WsTradeObserver } from '../exchange/ws/ws-trade.js';
 import type { SessionRecorder } from '../services/session-recorder.js';
 import type { AppServices } from '../services/app-services.js';
+import type { ReconciledEvent } from '../services/placement-watch.js';
 import { startServices } from '../services/create-services.js';
 import { createAppStore, type AppStore } from '../store/create-app-store.js';
 import type { TradingMode } from '../store/slices/connection-slice.js';
@@ -47,6 +48,14 @@ export interface SessionOptions {
   readonly audit?: { readonly restObserver: RestObserver; readonly wsObserver: WsTradeObserver };
   /** Session recorder (`--record`): REST replies and the inbound frames of both sockets; default none. */
   readonly recorder?: Pick<SessionRecorder, 'restObserver' | 'attach'>;
+  /** Waits `ms` on the session's clock (order lookups); default a real timer. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** REST request deadline, ms; default the client's 10 000. */
+  readonly restTimeoutMs?: number;
+  /** Socket order-request reply deadline, ms; default 5000. */
+  readonly tradeReplyTimeoutMs?: number;
+  /** Told of every reconciliation verdict and correction of an unknown placement (the audit log). */
+  readonly onReconciled?: (event: ReconciledEvent) => void;
 }
 
 /** A connected dashboard session: store, clients and the services facade. */
@@ -65,7 +74,15 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
   store.getState().setEnvironment(endpoint.mode, endpoint.account);
   if (options.symbol) store.getState().selectSymbol(options.symbol);
   const channel = endpoint.channelApiCode === undefined ? {} : { channelApiCode: endpoint.channelApiCode };
-  const rest = new RestClient({ baseUrl: endpoint.restUrl, credentials: endpoint.credentials, paper: endpoint.paper, ...channel, ...(options.restLogger ? { logger: options.restLogger } : {}) });
+  const rest = new RestClient({
+    baseUrl: endpoint.restUrl,
+    credentials: endpoint.credentials,
+    paper: endpoint.paper,
+    ...channel,
+    ...(options.now ? { clock: { now } } : {}),
+    ...(options.restTimeoutMs ? { timeoutMs: options.restTimeoutMs } : {}),
+    ...(options.restLogger ? { logger: options.restLogger } : {}),
+  });
   if (options.audit) rest.observe(options.audit.restObserver);
   if (options.recorder) rest.observe(options.recorder.restObserver);
   const api = createExchangeApi(rest);
@@ -89,6 +106,9 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
     ...(options.publishMs ? { publishMs: options.publishMs } : {}),
     ...(options.loanAlarmMargin ? { loanAlarmMargin: options.loanAlarmMargin } : {}),
     ...(options.audit ? { wsTradeObserver: options.audit.wsObserver } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
+    ...(options.tradeReplyTimeoutMs ? { tradeReplyTimeoutMs: options.tradeReplyTimeoutMs } : {}),
+    ...(options.onReconciled ? { onReconciled: options.onReconciled } : {}),
     fileLog: options.fileLog ?? (() => undefined),
   });
   return { store, rest, api, stream, services };

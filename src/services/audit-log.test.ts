@@ -103,6 +103,17 @@ describe('audit log over REST', () => {
     ]);
   });
 
+  it('records the verdict on an unknown placement, and a correction as its own event', () => {
+    const { log, path } = audit();
+    log.reconciled({ clientOid: 'c-9', result: 'not-placed', correction: false, detail: 'buy 0.01 BTCUSDT @ 1 was not placed' });
+    log.reconciled({ clientOid: 'c-9', result: 'accepted', orderId: '900', correction: true, detail: 'correction: it appeared' });
+    log.close();
+    expect(lines(path).map((l) => [l.event, l.clientOid, l.result, l.orderId])).toEqual([
+      ['reconciled', 'c-9', 'not-placed', undefined],
+      ['correction', 'c-9', 'accepted', '900'],
+    ]);
+  });
+
   it('never writes API keys created for sub-accounts, passphrases or the session key', async () => {
     const { log, path } = audit();
     const rest = client(log);

@@ -3,6 +3,7 @@ import type { RestAttempt, RestAttemptResult, RestObserver } from '../exchange/r
 import type { ExchangeError } from '../exchange/wire/errors.js';
 import { scrubSecrets } from '../exchange/wire/recording.js';
 import type { WsTradeObserver, WsTradeReply, WsTradeRequestInfo } from '../exchange/ws/ws-trade.js';
+import type { ReconciledEvent } from './placement-watch.js';
 import { PrivateNdjsonFile } from './private-ndjson-file.js';
 
 /**
@@ -17,6 +18,8 @@ import { PrivateNdjsonFile } from './private-ndjson-file.js';
  *           "price":"90000","clientOid":"…","params":{…}}
  * Outcome: {…,"event":"outcome","id":"rest-12","channel":"rest","op":"trade.placeOrder",
  *           "result":"accepted|rejected|unknown|network","code":"40762","msg":"…","orderId":"…","latencyMs":12}
+ * Verdict: {…,"event":"reconciled|correction","clientOid":"…","result":"accepted|not-placed","orderId":"…","detail":"…"}
+ *           (an unknown placement proven either way; a correction when one called not placed appears)
  */
 
 /** How an action ended: `network` means it provably never reached the exchange. */
@@ -129,6 +132,14 @@ export class AuditLog {
       onSend: (req) => this.sent(`ws-${req.id}`, 'ws', `ws.${req.topic}`, wsParams(req)),
       onOutcome: (req, outcome) => this.wsOutcome(req, outcome),
     };
+  }
+
+  /**
+   * The verdict on a placement whose result was unknown: found (accepted, with its orderId) or
+   * proven not placed, and a correction when an order reported not placed appears after all.
+   */
+  reconciled(event: ReconciledEvent): void {
+    this.append({ event: event.correction ? 'correction' : 'reconciled', clientOid: event.clientOid, result: event.result, ...(event.orderId ? { orderId: event.orderId } : {}), detail: event.detail });
   }
 
   /** Closes the file. Later events are dropped. Idempotent. */

@@ -15,6 +15,7 @@ import { CountdownService, countdownHealth } from './countdown-service.js';
 import { LoanAlarms } from './loan-alarms.js';
 import { MarketService } from './market-service.js';
 import { OrderService } from './order-service.js';
+import type { ReconciledEvent } from './placement-watch.js';
 import { OPERATION_CATALOG } from './operation-catalog.js';
 import { PollService } from './poll-service.js';
 import { UpdateJoiner } from '../store/update-joiner.js';
@@ -42,6 +43,12 @@ export interface ServicesDeps {
   readonly wsTradeObserver?: WsTradeObserver;
   /** The user's API-broker code, sent as `apiCode` on socket placements; none by default. */
   readonly channelApiCode?: string;
+  /** Waits `ms` (order lookups); default a real timer. Tests pass a fast-forwardable clock's. */
+  readonly sleep?: (ms: number) => Promise<void>;
+  /** How long a socket order request waits for its reply before its result is unknown, ms; default 5000. */
+  readonly tradeReplyTimeoutMs?: number;
+  /** Told of every reconciliation verdict and correction of an unknown placement (the audit log). */
+  readonly onReconciled?: (event: ReconciledEvent) => void;
 }
 
 /** Writes after which the polled account facts (settings, debts) are read again at once. */
@@ -124,8 +131,10 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   // Debts, funding assets, settings and delta info have no stream topic: polled into the store.
   const poll = deps.hasPrivate ? new PollService({ api: deps.api, now, log, onUpdate: (x) => store.getState().setAccountExtras(x) }) : null;
   const privateConn = deps.hasPrivate ? deps.stream.privateConnection : null;
-  const wsTrade = privateConn ? new WsTrade({ connection: privateConn, ...(deps.wsTradeObserver ? { observer: deps.wsTradeObserver } : {}), ...(deps.channelApiCode ? { apiCode: deps.channelApiCode } : {}) }) : null;
-  const trading = deps.hasPrivate ? new OrderService({ api: deps.api, wsTrade, socketReady: () => privateConn?.isReady() ?? false, store, now, log }) : null;
+  const wsTrade = privateConn ? new WsTrade({ connection: privateConn, ...(deps.wsTradeObserver ? { observer: deps.wsTradeObserver } : {}), ...(deps.channelApiCode ? { apiCode: deps.channelApiCode } : {}), ...(deps.tradeReplyTimeoutMs ? { replyTimeoutMs: deps.tradeReplyTimeoutMs } : {}) }) : null;
+  const trading = deps.hasPrivate
+    ? new OrderService({ api: deps.api, wsTrade, socketReady: () => privateConn?.isReady() ?? false, store, now, log, ...(deps.sleep ? { sleep: deps.sleep } : {}), ...(deps.onReconciled ? { onReconciled: deps.onReconciled } : {}) })
+    : null;
   deps.stream.connect();
   await market.start();
   // After the market: candle choices depend on the instruments (Reality pairs serve fewer intervals).
@@ -170,6 +179,7 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
       stopAlarms();
       poll?.stop();
       offSettingsWatch();
+      trading?.stop();
       wsTrade?.dispose();
       deps.stream.close();
       await deps.rest.close();

@@ -143,7 +143,7 @@ describe('OrderService.submitBatch (ladder, place-batch)', () => {
     expect(h.caller.calls).toHaveLength(0);
   });
 
-  it('an unknown result is never resent: each order is looked up by its clientOid', async () => {
+  it('an unknown result is never resent: each order is watched by its clientOid until proven', async () => {
     const h = harness();
     h.caller.on('trade.placeBatch', () => {
       throw exchangeError('EXCH_UNKNOWN_RESULT');
@@ -153,12 +153,28 @@ describe('OrderService.submitBatch (ladder, place-batch)', () => {
       if (oid === 'ud-test-1') return orderRecord({ orderId: '801', clientOid: oid, status: 'live' });
       throw rejection('25204', 'Order does not exist');
     });
+    h.caller.on('trade.getUnfilledOrders', () => ({ list: [orderRecord({ orderId: '801', clientOid: 'ud-test-1' })], cursor: '' }));
+    h.caller.on('trade.getHistoryOrders', () => ({ list: [], cursor: '' }));
+    const out = await h.service.submitBatch([rung('97000'), rung('96900')]);
+    expect(out.status).toBe('unknown');
+    expect(out.items[0]).toEqual({ orderId: '801', clientOid: 'ud-test-1', status: 'accepted' });
+    expect(out.items[1]).toMatchObject({ orderId: '', clientOid: 'ud-test-2', status: 'unknown' });
+    // The same rung cannot go again while it is unknown.
+    expect((await h.service.submitBatch([rung('96900')])).error).toContain('unknown and may be on the exchange');
+    await h.until((s) => s.orders.submissions['ud-test-2']?.state === 'rejected');
+    expect(h.caller.callsOf('trade.placeBatch')).toHaveLength(1);
+    expect(h.caller.callsOf('trade.getOrderInfo')[0]).toEqual({ clientOid: 'ud-test-1' });
+  });
+
+  it('a reply without an entry for an order watches that order; answered entries settle theirs', async () => {
+    const h = harness();
+    h.caller.on('trade.placeBatch', () => [{ orderId: '811', clientOid: 'ud-test-1' }]);
+    h.caller.on('trade.getOrderInfo', () => orderRecord({ orderId: '812', clientOid: 'ud-test-2' }));
     const out = await h.service.submitBatch([rung('97000'), rung('96900')]);
     expect(out.items).toEqual([
-      { orderId: '801', clientOid: 'ud-test-1', status: 'accepted' },
-      { orderId: '', clientOid: 'ud-test-2', status: 'rejected', error: 'not placed (exchange did not receive it)' },
+      { orderId: '811', clientOid: 'ud-test-1', status: 'accepted' },
+      { orderId: '812', clientOid: 'ud-test-2', status: 'accepted' },
     ]);
-    expect(h.caller.callsOf('trade.placeBatch')).toHaveLength(1);
-    expect(h.caller.callsOf('trade.getOrderInfo')).toEqual([{ clientOid: 'ud-test-1' }, { clientOid: 'ud-test-2' }]);
+    expect(h.caller.callsOf('trade.getOrderInfo')).toEqual([{ clientOid: 'ud-test-2' }]);
   });
 });

@@ -9,7 +9,9 @@ import { symbolKey } from '../store/slices/market-slice.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
 import { orderLabel, placeParams, placeProblem, type OrderRequest } from './order-request.js';
 import { batchEntries, isOkCode, isUnknownOutcome, reasonOf, type BatchEntry, type OrderTransport } from './order-transport.js';
+import type { PlacementWatch } from './placement-watch.js';
 import { lookupOrder } from './reconcile.js';
+import type { Submission } from '../store/slices/orders-slice.js';
 
 /** Most orders in one batch request. */
 export const MAX_BATCH_ORDERS = 20;
@@ -58,6 +60,12 @@ export interface OrderBatchesDeps {
   readonly delaysMs: readonly number[];
   /** A fresh clientOid for each order of a placed batch. */
   readonly newClientOid: () => string;
+  /** Watches placements whose result is unknown until the exchange proves either way. */
+  readonly watch: PlacementWatch;
+  /** An earlier submission of the same order still sending or unknown (a repeat is refused). */
+  readonly pendingTwin: (request: OrderRequest) => Submission | null;
+  /** Records that `request` was sent under `clientOid` (for `pendingTwin`). */
+  readonly noteSent: (request: OrderRequest, clientOid: string) => void;
 }
 
 function itemOf(entry: BatchEntry | undefined, orderId: string, clientOid: string): BatchItemOutcome {
@@ -82,6 +90,8 @@ export class OrderBatches {
     for (const [i, r] of requests.entries()) {
       const why = placeProblem(store.getState(), r, true);
       if (why) return this.refuse(`refused the batch: order ${i + 1} (${orderLabel(r)}): ${why}`);
+      const twin = this.deps.pendingTwin(r);
+      if (twin) return this.refuse(`not sent: order ${i + 1} of the batch (${orderLabel(r)}) repeats one that is ${twin.state === 'sending' ? 'still being sent' : 'unknown and may be on the exchange'} (${twin.clientOid}); wait until it is settled`);
     }
     const oids = requests.map(() => this.deps.newClientOid());
     const track = (i: number, state: 'sending' | 'accepted' | 'rejected' | 'unknown', error: string | null = null) => {
@@ -89,37 +99,53 @@ export class OrderBatches {
       const oid = oids[i];
       if (r && oid) store.getState().trackSubmission({ clientOid: oid, state, label: orderLabel(r), error, at: now() });
     };
-    requests.forEach((_, i) => track(i, 'sending'));
+    requests.forEach((r, i) => {
+      this.deps.noteSent(r, oids[i] ?? '');
+      track(i, 'sending');
+    });
     log('info', `placing a batch of ${requests.length}: ${requests.map((r, i) => `${orderLabel(r)} (${oids[i] ?? ''})`).join('; ')}`);
     const body = requests.map((r, i) => {
       const p = placeParams(r, oids[i] ?? '');
       return { category: p.category, symbol: p.symbol, qty: p.qty, side: p.side, orderType: p.orderType, ...(p.price === undefined ? {} : { price: p.price }), ...(p.timeInForce === undefined ? {} : { timeInForce: p.timeInForce }), ...(p.posSide === undefined ? {} : { posSide: p.posSide }), ...(p.clientOid === undefined ? {} : { clientOid: p.clientOid }) };
     });
+    let entries: BatchEntry[] | null = null;
+    let unknownReason = 'the reply has no entry for this order';
     try {
-      const entries = batchEntries(await this.deps.api.trade.placeBatch(body));
-      const items = oids.map((oid, i) => itemOf(entries.find((e) => e.clientOid === oid) ?? entries[i], '', oid));
-      items.forEach((it, i) => track(i, it.status, it.error ?? null));
-      this.summarise('place', items);
-      return { status: 'accepted', items, sent: true };
+      entries = batchEntries(await this.deps.api.trade.placeBatch(body));
     } catch (error) {
       if (!isUnknownOutcome(error)) {
         requests.forEach((_, i) => track(i, 'rejected', reasonOf(error)));
         return { ...this.rejected('place batch', error), items: oids.map((oid) => ({ orderId: '', clientOid: oid, status: 'rejected' as const, error: reasonOf(error) })) };
       }
-      log('warn', `place batch: result unknown (${reasonOf(error)}); looking each order up by clientOid, not resending`);
-      await this.deps.sleep(this.deps.delaysMs[0] ?? 0);
-      const items: BatchItemOutcome[] = [];
-      for (const [i, oid] of oids.entries()) {
-        const r = await lookupOrder(this.deps.api, { clientOid: oid });
-        if (r.kind === 'found') store.getState().applyOrder(r.order, now());
-        const item: BatchItemOutcome =
-          r.kind === 'found' ? { orderId: r.order.orderId, clientOid: oid, status: 'accepted' } : r.kind === 'absent' ? { orderId: '', clientOid: oid, status: 'rejected', error: 'not placed (exchange did not receive it)' } : { orderId: '', clientOid: oid, status: 'unknown', error: r.detail };
-        track(i, item.status, item.error ?? null);
-        items.push(item);
-      }
-      this.summarise('place', items);
-      return { status: items.some((x) => x.status === 'unknown') ? 'unknown' : 'accepted', items, ...(items.some((x) => x.status === 'unknown') ? { error: reasonOf(error) } : {}), sent: true };
+      unknownReason = reasonOf(error);
+      log('warn', `place batch: result unknown (${unknownReason}); looking each order up by clientOid, not resending`);
     }
+    const failedAt = now();
+    // Answered entries settle their orders; an order the reply does not answer (or the whole batch
+    // when the result is unknown) is watched by clientOid until the exchange proves either way.
+    const pending = oids.map((oid, i) => {
+      const r = requests[i];
+      const entry = entries ? entries.find((e) => e.clientOid === oid) ?? (entries.length === oids.length ? entries[i] : undefined) : undefined;
+      if (entry) {
+        const item = itemOf(entry, '', oid);
+        track(i, item.status, item.error ?? null);
+        return Promise.resolve(item);
+      }
+      if (!r) return Promise.resolve<BatchItemOutcome>({ orderId: '', clientOid: oid, status: 'unknown', error: unknownReason });
+      track(i, 'unknown', unknownReason);
+      const { early } = this.deps.watch.watch({ clientOid: oid, label: orderLabel(r), category: r.category, symbol: r.symbol, failedAt, reason: unknownReason }, this.deps.delaysMs.length);
+      return early.then((v): BatchItemOutcome =>
+        v?.kind === 'found'
+          ? { orderId: v.order.orderId, clientOid: oid, status: 'accepted' }
+          : v?.kind === 'absent'
+            ? { orderId: '', clientOid: oid, status: 'rejected', error: 'not placed (the exchange has no such order after its acceptance window)' }
+            : { orderId: '', clientOid: oid, status: 'unknown', error: `${unknownReason}; still checking` },
+      );
+    });
+    const items = await Promise.all(pending);
+    this.summarise('place', items);
+    const unknown = items.some((x) => x.status === 'unknown');
+    return { status: entries === null && unknown ? 'unknown' : 'accepted', items, ...(entries === null && unknown ? { error: unknownReason } : {}), sent: true };
   }
 
   /** Cancels up to 20 orders of one category; per-order results, matched by orderId. */

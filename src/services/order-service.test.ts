@@ -109,7 +109,7 @@ describe('OrderService.submitOrder', () => {
     expect(h.logTexts().some((t) => t.startsWith('warn: result unknown') && t.includes('not resending'))).toBe(true);
   });
 
-  it('unknown result and the exchange never heard of it: rejected as not placed after every lookup', async () => {
+  it('unknown result and the exchange never heard of it: unknown until its acceptance window passed, then not placed after open orders and history are searched', async () => {
     const h = harness();
     h.caller.on('trade.placeOrder', () => {
       throw exchangeError('EXCH_UNKNOWN_RESULT');
@@ -117,26 +117,67 @@ describe('OrderService.submitOrder', () => {
     h.caller.on('trade.getOrderInfo', () => {
       throw rejection('25204', 'Order does not exist');
     });
+    h.caller.on('trade.getUnfilledOrders', () => ({ list: [orderRecord({ orderId: '1', clientOid: 'someone-else' })], cursor: '' }));
+    h.caller.on('trade.getHistoryOrders', () => ({ list: [], cursor: '' }));
     const out = await h.service.submitOrder(LIMIT);
-    expect(out).toEqual({ status: 'rejected', clientOid: 'ud-test-1', error: 'not placed (exchange did not receive it)', sent: true });
-    expect(h.sleeps).toEqual([500, 1000, 2000, 4000]);
+    expect(out).toMatchObject({ status: 'unknown', clientOid: 'ud-test-1', sent: true });
+    expect(out.error).toContain('the exchange could still take it until');
+    expect(h.sleeps.slice(0, 4)).toEqual([500, 1000, 2000, 4000]);
+    expect(h.caller.callsOf('trade.getUnfilledOrders')).toHaveLength(0);
+    expect(h.store.getState().orders.submissions['ud-test-1']?.state).toBe('unknown');
+    await h.until((s) => s.orders.submissions['ud-test-1']?.state === 'rejected');
+    // 0.5+1+2+4+8+15+30 s: the first lookup past 35 s after the failure searches the lists.
+    expect(h.sleeps).toEqual([500, 1000, 2000, 4000, 8000, 15_000, 30_000]);
+    expect(h.caller.callsOf('trade.getUnfilledOrders')).toEqual([{ category: 'USDT-FUTURES', symbol: 'BTCUSDT', limit: '100' }]);
+    expect(h.caller.callsOf('trade.getHistoryOrders')).toHaveLength(1);
     expect(h.caller.callsOf('trade.placeOrder')).toHaveLength(1);
-    expect(h.store.getState().orders.submissions['ud-test-1']).toMatchObject({ state: 'rejected', error: 'not placed (exchange did not receive it)' });
+    expect(h.store.getState().orders.submissions['ud-test-1']?.error).toContain('not placed');
+    expect(h.logTexts().at(-1)).toContain('was not placed: no order ud-test-1 by clientOid, in open orders or in history');
+    expect(h.service.unknownPlacements()).toEqual([]);
   });
 
-  it('unknown result and the lookups fail: stays unknown and says so', async () => {
-    const h = harness({ deps: { reconcileDelaysMs: [10, 20] } });
+  it('a late execution after "not placed" corrects the submission and the log', async () => {
+    const reconciled: unknown[] = [];
+    const h = harness({ deps: { onReconciled: (e) => reconciled.push(e) } });
     h.caller.on('trade.placeOrder', () => {
       throw exchangeError('EXCH_UNKNOWN_RESULT');
     });
     h.caller.on('trade.getOrderInfo', () => {
-      throw exchangeError('EXCH_NETWORK', 'connection reset');
+      throw rejection('25204', 'Order does not exist');
+    });
+    h.caller.on('trade.getUnfilledOrders', () => ({ list: [], cursor: '' }));
+    h.caller.on('trade.getHistoryOrders', () => ({ list: [], cursor: '' }));
+    await h.service.submitOrder(LIMIT);
+    await h.until((s) => s.orders.submissions['ud-test-1']?.state === 'rejected');
+    h.store.getState().applyOrder(openOrder('900', { clientOid: 'ud-test-1' }), 2);
+    expect(h.store.getState().orders.submissions['ud-test-1']).toMatchObject({ state: 'accepted', error: null });
+    expect(h.logTexts().at(-1)).toContain('correction: buy 0.01 BTCUSDT @ 97000 (ud-test-1) was reported not placed');
+    expect(reconciled).toMatchObject([{ clientOid: 'ud-test-1', result: 'not-placed' }, { clientOid: 'ud-test-1', result: 'accepted', orderId: '900', correction: true }]);
+  });
+
+  it('unknown result and the lookups fail: stays unknown, keeps looking, and a repeat of the same order is refused meanwhile', async () => {
+    const h = harness({ deps: { reconcileDelaysMs: [10, 20] } });
+    h.caller.on('trade.placeOrder', () => {
+      throw exchangeError('EXCH_UNKNOWN_RESULT');
+    });
+    let lookups = 0;
+    h.caller.on('trade.getOrderInfo', () => {
+      lookups += 1;
+      if (lookups < 6) throw exchangeError('EXCH_NETWORK', 'connection reset');
+      return orderRecord({ orderId: '610', clientOid: 'ud-test-1' });
     });
     const out = await h.service.submitOrder(LIMIT);
     expect(out).toMatchObject({ status: 'unknown', clientOid: 'ud-test-1', sent: true });
-    expect(out.error).toContain('still unknown after 2 checks');
+    expect(out.error).toContain('lookup failed (connection reset)');
     expect(h.store.getState().orders.submissions['ud-test-1']?.state).toBe('unknown');
-    expect(h.logTexts().at(-1)).toContain('check open orders before placing it again');
+    expect(h.logTexts().at(-1)).toContain('the same order cannot be sent until it is settled');
+    const again = await h.service.submitOrder(LIMIT);
+    expect(again).toMatchObject({ status: 'rejected', sent: false, clientOid: 'ud-test-1' });
+    expect(again.error).toContain('is unknown and may be on the exchange');
+    expect(h.caller.callsOf('trade.placeOrder')).toHaveLength(1);
+    await h.until((s) => s.orders.submissions['ud-test-1']?.state === 'accepted');
+    expect(lookups).toBe(6);
+    expect(h.store.getState().orders.open['610']?.clientOid).toBe('ud-test-1');
   });
 
   it('an unknown socket result is reconciled, never resent over REST; the order stream may answer first', async () => {
@@ -151,20 +192,20 @@ describe('OrderService.submitOrder', () => {
     expect(h.caller.calls).toHaveLength(0);
   });
 
-  it('refuses the same request while the first is still sending within 1 s (held Enter)', async () => {
+  it('refuses the same request while the first is still sending (held Enter), at any distance in time', async () => {
     const h = harness();
     const gate = deferred<unknown>();
     h.caller.on('trade.placeOrder', () => gate.promise);
     const first = h.service.submitOrder(LIMIT);
     const second = await h.service.submitOrder(LIMIT);
     expect(second).toMatchObject({ status: 'rejected', sent: false, clientOid: 'ud-test-1' });
-    expect(second.error).toContain('still being sent');
+    expect(second.error).toContain('is still being sent');
     const other = h.service.submitOrder({ ...LIMIT, qty: '0.02' });
-    h.setNow(1_001_500);
-    const late = h.service.submitOrder(LIMIT);
+    h.setNow(1_060_000);
+    expect(await h.service.submitOrder(LIMIT)).toMatchObject({ status: 'rejected', sent: false });
     gate.resolve({ orderId: '1', clientOid: 'x' });
-    await Promise.all([first, other, late]);
-    expect(h.caller.callsOf('trade.placeOrder')).toHaveLength(3);
+    await Promise.all([first, other]);
+    expect(h.caller.callsOf('trade.placeOrder')).toHaveLength(2);
     expect(await h.service.submitOrder(LIMIT)).toMatchObject({ status: 'accepted' });
   });
 });

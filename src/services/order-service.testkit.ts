@@ -158,9 +158,15 @@ export interface Harness {
   logTexts(): string[];
   /** Sets the clock (Unix ms). */
   setNow(ms: number): void;
+  /** Resolves when `pred(state)` holds (checked now and on every store change). */
+  until(pred: (s: ReturnType<AppStore['getState']>) => boolean): Promise<void>;
 }
 
-/** Builds a service over fakes; `socket` null = REST only. Sleeps are instant and recorded. */
+/**
+ * Builds a service over fakes; `socket` null = REST only. A sleep is recorded, moves the clock by
+ * its length and resolves on the next turn of the event loop (so a watch that never settles cannot
+ * starve the test; `service.stop()` ends it).
+ */
 export function harness(opts: { socket?: FakeSocket | null; deps?: Partial<OrderServiceDeps> } = {}): Harness {
   const caller = new FakeCaller();
   const api = createExchangeApi(caller);
@@ -176,7 +182,8 @@ export function harness(opts: { socket?: FakeSocket | null; deps?: Partial<Order
     log: (level, text) => store.getState().logEvent(level, text, now),
     sleep: (ms) => {
       sleeps.push(ms);
-      return Promise.resolve();
+      now += ms;
+      return new Promise((resolve) => setImmediate(resolve));
     },
     newClientOid: () => `ud-test-${(n += 1)}`,
     ...opts.deps,
@@ -191,5 +198,14 @@ export function harness(opts: { socket?: FakeSocket | null; deps?: Partial<Order
     setNow: (ms) => {
       now = ms;
     },
+    until: (pred) =>
+      new Promise<void>((resolve) => {
+        if (pred(store.getState())) return resolve();
+        const off = store.subscribe((st) => {
+          if (!pred(st)) return;
+          off();
+          resolve();
+        });
+      }),
   };
 }

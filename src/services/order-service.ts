@@ -10,6 +10,7 @@ import { createClientOidGenerator } from './client-oid.js';
 import { OrderBatches, type BatchOutcome, type ModifyChange } from './order-batch.js';
 import { existingOrderLabel, modifyProblem, orderLabel, placeParams, placeProblem, requestKey, type OrderChange, type OrderRequest } from './order-request.js';
 import { isUnknownOutcome, OrderTransport, reasonOf, type OrderSocket } from './order-transport.js';
+import { PlacementWatch, WATCH_DELAYS_MS, type ReconciledEvent } from './placement-watch.js';
 import { DEFAULT_RECONCILE_DELAYS_MS, lookupOrder, pollOrder, realSleep, type LookupResult } from './reconcile.js';
 
 /** How an order action ended. */
@@ -47,8 +48,10 @@ export interface OrderServiceDeps {
   readonly reconcileDelaysMs?: readonly number[];
   /** clientOid generator; default `createClientOidGenerator({now})`. */
   readonly newClientOid?: () => string;
-  /** A repeat of the same request within this many ms, while the first is still sending, is refused. Default 1000. */
-  readonly repeatWindowMs?: number;
+  /** Pauses before each lookup of an unknown placement (the last repeats until proven); default the reconcile pauses, then `WATCH_DELAYS_MS`' longer ones. */
+  readonly watchDelaysMs?: readonly number[];
+  /** Told of every reconciliation verdict and correction (the audit log); default none. */
+  readonly onReconciled?: (event: ReconciledEvent) => void;
 }
 
 function refused(error: string, clientOid = ''): OrderOutcome {
@@ -66,7 +69,9 @@ export class OrderService {
   private readonly newClientOid: () => string;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly delays: readonly number[];
-  private readonly recent = new Map<string, { clientOid: string; at: number }>();
+  private readonly watch: PlacementWatch;
+  /** requestKey → clientOids sent with it; a key whose submission is sending or unknown blocks a repeat. */
+  private readonly sentKeys = new Map<string, string[]>();
 
   constructor(private readonly deps: OrderServiceDeps) {
     this.transport = new OrderTransport({
@@ -78,7 +83,39 @@ export class OrderService {
     this.newClientOid = deps.newClientOid ?? createClientOidGenerator({ now: deps.now });
     this.sleep = deps.sleep ?? realSleep;
     this.delays = deps.reconcileDelaysMs ?? DEFAULT_RECONCILE_DELAYS_MS;
-    this.batches = new OrderBatches({ api: deps.api, transport: this.transport, store: deps.store, now: deps.now, log: deps.log, sleep: this.sleep, delaysMs: this.delays, newClientOid: this.newClientOid });
+    this.watch = new PlacementWatch({ api: deps.api, store: deps.store, now: deps.now, sleep: this.sleep, log: deps.log, delaysMs: deps.watchDelaysMs ?? [...this.delays, ...WATCH_DELAYS_MS.filter((d) => d > (this.delays.at(-1) ?? 0))], ...(deps.onReconciled ? { onReconciled: deps.onReconciled } : {}) });
+    this.batches = new OrderBatches({ api: deps.api, transport: this.transport, store: deps.store, now: deps.now, log: deps.log, sleep: this.sleep, delaysMs: this.delays, newClientOid: this.newClientOid, watch: this.watch, pendingTwin: (r) => this.pendingTwin(r), noteSent: (r, oid) => this.noteSent(r, oid) });
+  }
+
+  /** clientOids of placements still unknown (looked up until proven). */
+  unknownPlacements(): readonly string[] {
+    return this.watch.pending();
+  }
+
+  /** Stops the lookups of unknown placements (shutdown). */
+  stop(): void {
+    this.watch.stop();
+  }
+
+  /**
+   * An earlier submission of the same order (symbol, side, type, price, qty, intent) that is still
+   * sending or unknown: sending this one too could put two orders on the exchange.
+   */
+  pendingTwin(request: OrderRequest): Submission | null {
+    const subs = this.deps.store.getState().orders.submissions;
+    for (const oid of this.sentKeys.get(requestKey(request)) ?? []) {
+      const s = subs[oid];
+      if (s && (s.state === 'sending' || s.state === 'unknown')) return s;
+    }
+    return null;
+  }
+
+  private noteSent(request: OrderRequest, clientOid: string): void {
+    const key = requestKey(request);
+    const subs = this.deps.store.getState().orders.submissions;
+    const live = (this.sentKeys.get(key) ?? []).filter((oid) => subs[oid]?.state === 'sending' || subs[oid]?.state === 'unknown');
+    this.sentKeys.set(key, [...live, clientOid]);
+    if (this.sentKeys.size > 500) for (const [k, oids] of this.sentKeys) if (!oids.some((oid) => subs[oid]?.state === 'sending' || subs[oid]?.state === 'unknown')) this.sentKeys.delete(k);
   }
 
   /** Places one order. Refused locally (nothing sent) on rule violations or a repeat while the first is still sending. */
@@ -199,18 +236,16 @@ export class OrderService {
   }
 
   private async place(request: OrderRequest, label: string, checkRules: boolean): Promise<OrderOutcome> {
-    const { store, now, log } = this.deps;
-    const key = requestKey(request);
-    const window = this.deps.repeatWindowMs ?? 1000;
-    for (const [k, v] of this.recent) if (now() - v.at >= window) this.recent.delete(k);
-    const prior = this.recent.get(key);
-    if (prior && store.getState().orders.submissions[prior.clientOid]?.state === 'sending') {
-      return this.refuse(`ignored a repeat of ${label}: the same order is still being sent (${prior.clientOid})`, prior.clientOid);
+    const { log } = this.deps;
+    const twin = this.pendingTwin(request);
+    if (twin) {
+      const what = twin.state === 'sending' ? 'is still being sent' : 'is unknown and may be on the exchange';
+      return this.refuse(`not sent: the same order ${what}; wait for the check (placed or not placed) or change the order — ${label} (${twin.clientOid})`, twin.clientOid);
     }
-    const problem = placeProblem(store.getState(), request, checkRules);
+    const problem = placeProblem(this.deps.store.getState(), request, checkRules);
     if (problem) return this.refuse(`refused ${label}: ${problem}`);
     const clientOid = this.newClientOid();
-    this.recent.set(key, { clientOid, at: now() });
+    this.noteSent(request, clientOid);
     this.track(clientOid, 'sending', label);
     log('info', `placing ${label} (${clientOid})`);
     try {
@@ -226,40 +261,26 @@ export class OrderService {
         log('error', `rejected ${label}: ${reason}`);
         return { status: 'rejected', clientOid, error: reason, sent: true };
       }
-      return this.reconcilePlacement(clientOid, label, reasonOf(error));
+      return this.reconcilePlacement(request, clientOid, label, reasonOf(error));
     }
   }
 
-  private async reconcilePlacement(clientOid: string, label: string, reason: string): Promise<OrderOutcome> {
-    const { store, now, log } = this.deps;
+  /**
+   * A placement whose result is unknown: watched until the exchange proves either way (see
+   * `PlacementWatch`). Resolves after the first lookups with what is known by then; the watch goes
+   * on in the background and the submission follows it.
+   */
+  private async reconcilePlacement(request: OrderRequest, clientOid: string, label: string, reason: string): Promise<OrderOutcome> {
+    const { now, log } = this.deps;
     this.track(clientOid, 'unknown', label, reason);
     log('warn', `result unknown for ${label} (${clientOid}): ${reason}; looking it up by clientOid, not resending`);
-    const lookup = async (): Promise<LookupResult> => this.storeOrder(clientOid) ?? lookupOrder(this.deps.api, { clientOid });
-    const poll = await pollOrder(lookup, (r) => r.kind === 'found', { delaysMs: this.delays, sleep: this.sleep });
-    const last = poll.last;
-    if (last?.kind === 'found') {
-      store.getState().applyOrder(last.order, now());
-      this.track(clientOid, 'accepted', label);
-      log('ok', `confirmed ${label}: the exchange has order ${last.order.orderId} (${last.order.status})`);
-      return { status: 'accepted', orderId: last.order.orderId, clientOid, sent: true };
-    }
-    if (last?.kind === 'absent') {
-      const why = 'not placed (exchange did not receive it)';
-      this.track(clientOid, 'rejected', label, why);
-      log('error', `${label} was not placed: the exchange has no order ${clientOid} after ${poll.attempts} checks (${last.detail}); nothing was resent`);
-      return { status: 'rejected', clientOid, error: why, sent: true };
-    }
-    const why = `still unknown after ${poll.attempts} checks${last ? ` (${last.detail})` : ''}`;
-    this.track(clientOid, 'unknown', label, why);
-    log('error', `${label} (${clientOid}) is ${why}: check open orders before placing it again`);
+    const { early } = this.watch.watch({ clientOid, label, category: request.category, symbol: request.symbol, failedAt: now(), reason }, this.delays.length);
+    const v = await early;
+    if (v?.kind === 'found') return { status: 'accepted', orderId: v.order.orderId, clientOid, sent: true };
+    if (v?.kind === 'absent') return { status: 'rejected', clientOid, error: 'not placed (the exchange has no such order after its acceptance window)', sent: true };
+    const why = `still unknown: ${this.deps.store.getState().orders.submissions[clientOid]?.error ?? reason}`;
+    log('warn', `${label} (${clientOid}) is ${why}; still checking, nothing resent — the same order cannot be sent until it is settled`);
     return { status: 'unknown', clientOid, error: why, sent: true };
-  }
-
-  /** The order with this clientOid if the order stream already delivered it. */
-  private storeOrder(clientOid: string): LookupResult | null {
-    const o = this.deps.store.getState().orders;
-    const hit = Object.values(o.open).find((x) => x.clientOid === clientOid) ?? o.recent.find((x) => x.clientOid === clientOid);
-    return hit ? { kind: 'found', order: hit } : null;
   }
 
   /** Polls order-info by orderId until `done`, applying every order found to the store. */

@@ -68,6 +68,11 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     await sendReviewed(rig);
     const clientOid = await waitFor(() => submissionOf(rig, label), 3000);
     await waitForFrameSince(rig, mark, /\? result unknown — checking: buy 0\.01 BTCUSDT/);
+    await waitForFrameSince(rig, mark, /\? 1 unknown/);
+    // Not found, but the exchange could still take it: unknown until its acceptance window passed.
+    await waitFor(() => logged(rig, label, 'still unknown'), 15_000, () => rig.app.frame());
+    expect(rig.session.store.getState().orders.submissions[clientOid]?.state).toBe('unknown');
+    rig.clock.advance(40_000);
     await waitFor(() => logged(rig, label, 'was not placed'), 15_000, () => rig.app.frame());
     expect(logged(rig, 'result unknown', clientOid, 'server error HTTP 503')).toBe(true);
     expect(rig.proxy.placements.find((p) => p.clientOids.includes(clientOid))).toMatchObject({ status: 503 });
@@ -109,6 +114,10 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     await sendReviewed(rig);
     const clientOid = await waitFor(() => submissionOf(rig, label), 3000);
     await waitForFrameSince(rig, mark, /\? result unknown — checking: buy 0\.01 BTCUSDT/);
+    if (!placed) {
+      await waitFor(() => logged(rig, label, 'still unknown'), 15_000, () => rig.app.frame());
+      rig.clock.advance(40_000);
+    }
     await waitFor(() => logged(rig, placed ? 'confirmed' : 'was not placed', label), 15_000, () => rig.app.frame());
     expect(logged(rig, 'result unknown', clientOid, `WS place-order answered ${code}`)).toBe(true);
     expect(submissionsOf(rig, clientOid)).toBe(1);
@@ -147,7 +156,9 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     }
     await waitFor(() => logged(rig, 'resync open orders: working again'), 10_000, () => lastLog(rig, 20).join('\n'));
     await waitForFrameSince(rig, mark, /resync open orders: working again/);
-    expect(logged(rig, 'resync incomplete: trying again by itself')).toBe(true);
+    // A storm that outlasted every pass is retried by the resync's own timer; a shorter one may be
+    // caught up by the pass that runs once the topics are subscribed again.
+    if (wholePass) expect(logged(rig, 'resync incomplete: trying again by itself')).toBe(true);
     await waitForHealthyStatus(rig);
     await expectInvariants(rig);
     expect(orderId in rig.session.store.getState().orders.open).toBe(false);

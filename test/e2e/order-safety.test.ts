@@ -2,42 +2,38 @@
  * Description: the order service against the embedded exchange — orders are placed once, never
  * twice, even when the exchange answers "result unknown"; modifies do not overlap; cancels and
  * batch cancels report per order.
- * Setup: `startSim()` on 127.0.0.1 port 0; the real RestClient, a real StreamClient whose private
- * socket carries both the order stream (PrivateService → store) and order entry (WsTrade).
+ * Setup: `startOrderRig` (test/helpers/order-rig.ts): `startSim()` on 127.0.0.1 port 0; the real
+ * RestClient, a real StreamClient whose private socket carries both the order stream
+ * (PrivateService → store) and order entry (WsTrade); one manual clock for both sides.
  * Run: place, fault-injected unknown results (placed / not placed) over REST and the socket,
  * overlapping modifies, cancel, batch cancel with one bad id. Every claim about the exchange is
  * checked on the exchange's side.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Order } from '../../src/domain/model.js';
-import { createExchangeApi, type ExchangeApi } from '../../src/exchange/rest/facade.js';
-import { RestClient } from '../../src/exchange/rest/rest-client.js';
-import { instrumentFromWire } from '../../src/exchange/wire/market-mappers.js';
 import { wireList, wireRecord, wireString } from '../../src/exchange/wire/wire-values.js';
-import { isReadyState } from '../../src/exchange/ws/connection-state.js';
-import { StreamClient } from '../../src/exchange/ws/stream-client.js';
-import { WsTrade } from '../../src/exchange/ws/ws-trade.js';
-import { OrderService } from '../../src/services/order-service.js';
+import type { StreamClient } from '../../src/exchange/ws/stream-client.js';
+import type { WsTrade } from '../../src/exchange/ws/ws-trade.js';
+import type { OrderService } from '../../src/services/order-service.js';
 import type { OrderRequest } from '../../src/services/order-request.js';
-import { PrivateService } from '../../src/services/private-service.js';
-import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
-import { createAppStore, type AppStore } from '../../src/store/create-app-store.js';
-import type { LogLevelUi } from '../../src/store/slices/ui-slice.js';
+import type { ManualClock } from '../../src/sim/server/testing/manual-clock.js';
+import type { SimHandle } from '../../src/sim/start-sim.js';
+import type { AppStore } from '../../src/store/create-app-store.js';
+import { startOrderRig, type OrderRig } from '../helpers/order-rig.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const RESTING: OrderRequest = { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', price: '1000', qty: '0.01' };
 
 let sim: SimHandle;
-let rest: RestClient;
-let api: ExchangeApi;
 let stream: StreamClient;
 let store: AppStore;
-let priv: PrivateService;
 let wsTrade: WsTrade;
 let viaSocket: OrderService;
 let viaRest: OrderService;
 /** clientOid of every placement the exchange itself executed (REST and socket). */
 const placed: string[] = [];
+/** One clock for the exchange and the client: the acceptance window passes by `advance`, not by waiting. */
+let clock: ManualClock;
 
 /** Orders the exchange holds for the demo account with this clientOid (open and finished). */
 function exchangeOrders(clientOid: string): Record<string, unknown>[] {
@@ -55,39 +51,25 @@ function storeOrder(clientOid: string): Order | undefined {
   return Object.values(store.getState().orders.open).find((o) => o.clientOid === clientOid);
 }
 
+let rig: OrderRig;
+
 beforeAll(async () => {
-  sim = await startSim({ seed: 11 });
-  const original = sim.exchange.handle.bind(sim.exchange);
-  sim.exchange.handle = (opId, uid, params) => {
-    if (opId === 'trade.placeOrder') placed.push(wireString(wireRecord(params).clientOid));
-    return original(opId, uid, params);
-  };
-  const credentials = { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase };
-  rest = new RestClient({ baseUrl: sim.rest, credentials });
-  api = createExchangeApi(rest);
-  store = createAppStore();
-  const log = (level: LogLevelUi, text: string): void => store.getState().logEvent(level, text, Date.now());
-  stream = new StreamClient({ publicUrl: sim.wsPublic, privateUrl: sim.wsPrivate, credentials });
-  priv = new PrivateService({ api, stream, store, now: Date.now, log, loanPollMs: 60_000 });
-  const connection = stream.privateConnection;
-  if (!connection) throw new Error('no private connection');
-  wsTrade = new WsTrade({ connection, replyTimeoutMs: 3000 });
-  stream.connect();
-  priv.start();
-  const instruments = wireList(await api.market.getInstruments({ category: 'USDT-FUTURES' }));
-  store.getState().setInstruments(instruments.map((r) => instrumentFromWire(r, 'USDT-FUTURES')).filter((i) => i !== null), Date.now());
-  await waitFor(() => connection.getHealth().state === 'subscribed', 10_000, () => JSON.stringify(connection.getHealth()));
-  const common = { api, store, now: Date.now, log, reconcileDelaysMs: [50, 100, 200, 400] };
-  viaSocket = new OrderService({ ...common, wsTrade, socketReady: () => isReadyState(connection.getHealth().state) });
-  viaRest = new OrderService({ ...common, wsTrade: null });
+  rig = await startOrderRig({
+    seed: 11,
+    tradeReplyTimeoutMs: 3000,
+    prepare: (s) => {
+      const original = s.exchange.handle.bind(s.exchange);
+      s.exchange.handle = (opId, uid, params) => {
+        if (opId === 'trade.placeOrder') placed.push(wireString(wireRecord(params).clientOid));
+        return original(opId, uid, params);
+      };
+    },
+  });
+  ({ clock, sim, stream, store, wsTrade, viaSocket, viaRest } = rig);
 });
 
 afterAll(async () => {
-  priv.stop();
-  wsTrade.dispose();
-  stream.close();
-  await rest.close();
-  await sim.close();
+  await rig.close();
 });
 
 describe('order safety against the embedded exchange', () => {
@@ -121,15 +103,20 @@ describe('order safety against the embedded exchange', () => {
   it.each([
     ['REST', '40725', () => viaRest],
     ['socket', '40010', () => viaSocket],
-  ] as const)('unknown result over %s (%s) with nothing placed: reported not placed, zero orders, never resent', async (via, code, service) => {
+  ] as const)('unknown result over %s (%s) with nothing placed: unknown until the acceptance window passed, then not placed; never resent', async (via, code, service) => {
     sim.faults.unknownResult({ code, placed: false });
-    const out = await service().submitOrder({ ...RESTING, price: '1200' });
+    const out = await service().submitOrder({ ...RESTING, price: via === 'REST' ? '1200' : '1210' });
     expect(logLine(out.clientOid, 'result unknown')).toContain(via === 'socket' ? `WS place-order answered ${code}` : `result unknown (${code}`);
-    expect(out).toMatchObject({ status: 'rejected', error: 'not placed (exchange did not receive it)', sent: true });
+    expect(out).toMatchObject({ status: 'unknown', sent: true });
+    expect(store.getState().orders.submissions[out.clientOid]?.state).toBe('unknown');
+    // The same order cannot go again while it is unknown.
+    expect(await service().submitOrder({ ...RESTING, price: via === 'REST' ? '1200' : '1210' })).toMatchObject({ status: 'rejected', sent: false, clientOid: out.clientOid });
+    clock.advance(40_000);
+    await waitFor(() => store.getState().orders.submissions[out.clientOid]?.state === 'rejected', 10_000, () => JSON.stringify(store.getState().orders.submissions[out.clientOid]));
+    expect(store.getState().orders.submissions[out.clientOid]?.error).toContain('not placed');
     expect(exchangeOrders(out.clientOid)).toHaveLength(0);
     // The faulted attempt never reached the engine; a resend would have.
     expect(placed.filter((c) => c === out.clientOid)).toHaveLength(0);
-    expect(store.getState().orders.submissions[out.clientOid]).toMatchObject({ state: 'rejected', error: 'not placed (exchange did not receive it)' });
     expect(store.getState().ui.log.some((e) => e.text.includes(out.clientOid) && e.text.includes('was not placed'))).toBe(true);
   });
 

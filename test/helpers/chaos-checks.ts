@@ -69,11 +69,13 @@ export async function expectStoreMatchesExchange(rig: ChaosRig, timeoutMs = 8000
 /**
  * Requests per clientOid that reached the exchange's door: REST placements (except those refused
  * with 40008, which the exchange turns away before acting and the client re-signs once by design)
- * plus place frames written on the private socket.
+ * plus place frames written on the private socket (except those refused with 40020 before anything
+ * ran, which the client sends over REST with the same clientOid by design).
  */
 export function submissionsOf(rig: ChaosRig, clientOid: string): number {
   const rest = rig.proxy.placements.filter((p) => p.code !== '40008' && p.clientOids.includes(clientOid)).length;
-  return rest + rig.socketPlacements.filter((c) => c === clientOid).length;
+  const refused = rig.socketRefused.filter((c) => c === clientOid).length;
+  return rest + rig.socketPlacements.filter((c) => c === clientOid).length - refused;
 }
 
 /** How often the engine executed a placement with this clientOid. */
@@ -195,4 +197,24 @@ export async function sendReviewed(rig: ChaosRig): Promise<void> {
 export function submissionOf(rig: ChaosRig, label: string): string | undefined {
   const subs = Object.values(rig.session.store.getState().orders.submissions).filter((s) => s.label === label);
   return subs.sort((a, b) => b.at - a.at)[0]?.clientOid;
+}
+
+/**
+ * Moves the rig's clock `ms` forward a second at a time; after each step the requests and lookups
+ * it released run (one turn of the event loop, not a wait for time), so a request held N s runs N
+ * to N+1 s after it was sent, as it would on a real network.
+ */
+export async function advanceClock(rig: ChaosRig, ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= 1000) {
+    rig.clock.advance(Math.min(1000, left));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * The total-count invariant: the orders the exchange created since `from` (an index into
+ * `rig.created`) are exactly `confirmed` — none missing, none extra, whatever their clientOid.
+ */
+export function expectTotalCount(rig: ChaosRig, from: number, confirmed: readonly string[]): void {
+  expect([...rig.created.slice(from)].sort()).toEqual([...confirmed].sort());
 }

@@ -48,6 +48,8 @@ export interface LoadPrice {
 export interface TicketOutcome {
   readonly kind: 'sending' | 'accepted' | 'rejected' | 'unknown' | 'refused' | 'note';
   readonly text: string;
+  /** The submission an unknown outcome follows: when the exchange proves it, the outcome follows. */
+  readonly clientOid?: string;
 }
 
 /** Max-open-available for the current side/type: the reply's fields, or failed. */
@@ -161,6 +163,18 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const [choices, setChoicesRaw, choicesNow] = useRefState<TicketChoices>(DEFAULT_CHOICES);
   const [cursor, setCursor, cursorNow] = useRefState<TicketFieldId>('side');
   const [outcome, setOutcome] = useState<TicketOutcome | null>(null);
+  // An unknown outcome follows its submission: the watch settles it later (found or not placed).
+  const followed = useAppStore((s) => (outcome?.clientOid ? s.orders.submissions[outcome.clientOid] : undefined));
+  const followedOutcome: TicketOutcome | null =
+    outcome?.kind === 'unknown' && followed && followed.state !== 'unknown'
+      ? followed.state === 'accepted'
+        ? { kind: 'accepted', text: `accepted (after checking): ${followed.label} · ${followed.clientOid}` }
+        : followed.state === 'rejected'
+          ? { kind: 'rejected', text: `${followed.error ?? 'not placed'} · ${followed.clientOid}` }
+          : outcome
+      : outcome?.kind === 'unknown' && followed?.error
+        ? { ...outcome, text: `unknown: ${followed.error} · ${followed.clientOid}` }
+        : outcome;
   const [confirming, setConfirming] = useState<OrderRequest | null>(null);
   const [maxOpen, setMaxOpen] = useState<MaxOpenState>({ kind: 'none' });
   /** Warning kinds the user acknowledged with a first y; null = none yet. */
@@ -308,8 +322,9 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     setOutcome({ kind: 'sending', text: 'sending…' });
     void trading.submitOrder(request).then((o) => {
       if (o.status === 'accepted') setOutcome({ kind: 'accepted', text: `accepted: order ${o.orderId ?? '(id pending)'} · ${o.clientOid}` });
+      else if (o.status === 'rejected' && !o.sent) setOutcome({ kind: 'refused', text: o.error ?? 'not sent' });
       else if (o.status === 'rejected') setOutcome({ kind: 'rejected', text: `rejected: ${o.error ?? 'no reason given'}` });
-      else setOutcome({ kind: 'unknown', text: `unknown: checking by clientOid ${o.clientOid}${o.error ? ` (${o.error})` : ''}` });
+      else setOutcome({ kind: 'unknown', text: `unknown: checking by clientOid ${o.clientOid}${o.error ? ` (${o.error})` : ''}`, clientOid: o.clientOid });
       store.getState().logEvent(o.status === 'accepted' ? 'info' : 'warn', `ticket: ${o.status} ${o.clientOid}`, now());
     });
   };
@@ -383,5 +398,5 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const typedQty = parseDecimal(texts.qty);
   const maxQty = maxOpen.kind === 'ok' ? parseDecimal(maxOpen.maxOpen) : null;
   const overMaxOpen = typedQty && maxQty && typedQty.gt(maxQty) ? `qty ${typedQty.toFixed()} is above max open ${maxQty.toFixed()}: the exchange will likely refuse it` : null;
-  return { ...derived, env, choices, texts, cursor, editing, outcome, maxOpen, confirming: confirmOpen ? confirming : null, guard, readOnly, leverage, marginNeed, overMaxOpen };
+  return { ...derived, env, choices, texts, cursor, editing, outcome: followedOutcome, maxOpen, confirming: confirmOpen ? confirming : null, guard, readOnly, leverage, marginNeed, overMaxOpen };
 }
