@@ -58,9 +58,24 @@ export class PrivateService {
     this.offs.push(stream.onTopic('fill', (p) => this.onFills(p)));
     this.offs.push(stream.onTopic('account', (p) => this.onAccount(p)));
     this.offs.push(stream.onTopic('position', (p) => this.onPositions(p)));
+    // After a reconnect: read at once (the screen catches up), and again once the topics are
+    // subscribed — 'reconnected' comes before the subscribe frame goes out, so a change made between
+    // the first read and the subscription would reach neither (an account push lost that way left
+    // `available` stale for good). Reads that start after the subscription see everything before
+    // it; pushes bring everything after.
+    let awaitingSubscribed = false;
     this.offs.push(
       stream.events.on('reconnected', (kind) => {
-        if (kind === 'private') void this.resync();
+        if (kind !== 'private') return;
+        awaitingSubscribed = true;
+        void this.resync();
+      }),
+    );
+    this.offs.push(
+      stream.events.on('health', (h) => {
+        if (h.kind !== 'private' || h.state !== 'subscribed' || !awaitingSubscribed) return;
+        awaitingSubscribed = false;
+        void this.resync();
       }),
     );
     stream.subscribe(PRIVATE_TOPICS.map((topic) => ({ instType: 'UTA', topic })));
