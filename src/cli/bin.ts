@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, USAGE, UsageError } from './args.js';
 import { ConfigError } from './config.js';
+import { LogFileError } from './file-logger.js';
 import { runDashboard } from './main.js';
 import { runSimCommand } from './sim-command.js';
+import { StartCheckError } from './start-checks.js';
 
 /** Process entry: `utadash [options]` or `utadash sim [options]`. Wiring only. */
 async function main(argv: readonly string[]): Promise<number> {
@@ -20,8 +22,10 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     return await runDashboard(options, process.env);
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      process.stderr.write(`utadash: ${error.message}\n`);
+    // Every refusal is one line (a message could hold a line break, e.g. from a file's name) and status 2.
+    if (error instanceof UsageError || error instanceof ConfigError || error instanceof StartCheckError || error instanceof LogFileError) {
+      const line = error.message.replace(/\s*[\r\n]+\s*/g, ' ');
+      process.stderr.write(line.startsWith('utadash ') ? `${line}\n` : `utadash: ${line}\n`);
       return 2;
     }
     throw error;

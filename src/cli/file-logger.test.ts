@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFileLogger, Redactor } from './file-logger.js';
+import { checkLogFile, createFileLogger, LogFileError, Redactor } from './file-logger.js';
 
 describe('file logger', () => {
   it('never writes a registered secret or a secret-named field', () => {
@@ -27,5 +27,16 @@ describe('file logger', () => {
     const log = createFileLogger(join(blocker, 'sub', 'u.log'), r, 'warn');
     expect(() => log.error('x')).not.toThrow();
     log.debug('below the level');
+  });
+  it('checkLogFile creates the directory and file, and refuses an unwritable path naming it and the reason', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'utadash-log-'));
+    const path = join(dir, 'state', 'u.log');
+    checkLogFile(path);
+    expect(readFileSync(path, 'utf8')).toBe('');
+    const blocker = join(dir, 'file');
+    writeFileSync(blocker, 'x');
+    const bad = join(blocker, 'sub', 'u.log');
+    expect(() => checkLogFile(bad)).toThrow(LogFileError);
+    expect(() => checkLogFile(bad)).toThrow(`cannot write the log file ${bad}: ENOTDIR: not a directory`);
   });
 });

@@ -1,5 +1,6 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { makeDirs } from '../services/private-ndjson-file.js';
 
 /** Log levels, lowest first. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -54,7 +55,7 @@ export function createFileLogger(path: string, redactor: Redactor, minLevel: Log
     if (order[level] < order[minLevel]) return;
     try {
       if (!ready) {
-        mkdirSync(dirname(path), { recursive: true });
+        makeDirs(dirname(path));
         ready = true;
       }
       const line = JSON.stringify({ t: new Date().toISOString(), level, msg: redactor.text(message), ...(context ? { ctx: redactor.value(context) } : {}) });
@@ -69,4 +70,25 @@ export function createFileLogger(path: string, redactor: Redactor, minLevel: Log
     warn: (m, c) => write('warn', m, c),
     error: (m, c) => write('error', m, c),
   };
+}
+
+/** The log file cannot be written; the message names the path, the system's reason and the way out. */
+export class LogFileError extends Error {
+  /** Stable code. */
+  readonly code = 'LOG_FILE_OPEN';
+  override readonly name = 'LogFileError';
+}
+
+/**
+ * Creates the log's directory (mode 0700) and opens the file for appending (mode 0600) once, so a
+ * path that cannot be written is refused at start rather than dropping every line unseen. Throws
+ * `LogFileError`.
+ */
+export function checkLogFile(path: string): void {
+  try {
+    makeDirs(dirname(path));
+    closeSync(openSync(path, 'a', 0o600));
+  } catch (error) {
+    throw new LogFileError(`cannot write the log file ${path}: ${(error as Error).message}; pick another path with --log-file PATH`);
+  }
 }

@@ -15,13 +15,15 @@ import type { SymbolRef } from '../store/slices/market-slice.js';
 import { AppRoot } from '../ui/AppRoot.js';
 import { RenderStatsRecorder } from '../ui/hooks/use-render-stats.js';
 import type { ThemeChoices } from '../ui/hooks/app-context.js';
-import { applyKeyOverrides, DEFAULT_BINDINGS } from '../ui/keys/bindings.js';
+import { DEFAULT_BINDINGS } from '../ui/keys/bindings.js';
 import { UsageError, type CliOptions } from './args.js';
-import { loadConfig } from './config.js';
-import { createFileLogger, Redactor } from './file-logger.js';
+import { loadConfig, type AppConfig } from './config.js';
+import { checkLogFile, createFileLogger, Redactor } from './file-logger.js';
 import { openSession } from './session.js';
 import { CellDiffStream } from './cell-diff-stream.js';
 import { installTerminalGuards } from './terminal.js';
+import { checkCredentials, checkInteractive, credentialSourceOf, keyBindingsFrom, StartCheckError, unknownSymbolMessage } from './start-checks.js';
+import { installSuspend, SuspendBridge } from './suspend.js';
 import { readPrefs, writePrefs } from './prefs.js';
 import { loadTheme, THEMES } from './themes.js';
 
@@ -132,6 +134,17 @@ export function parseSymbolFlag(text: string | null): SymbolRef | null {
 }
 
 /**
+ * What is checked before anything starts (each refusal one line, status 2): keys a request header
+ * can carry (when they will be used), a log file that can be written, and a terminal to draw on.
+ */
+function checkBeforeStart(options: CliOptions, env: NodeJS.ProcessEnv, config: AppConfig): void {
+  const keys = options.demo || options.replay !== null ? null : credentialSourceOf(config);
+  if (keys) checkCredentials(keys);
+  checkLogFile(options.logFile ?? defaultLogPath(env));
+  checkInteractive(process);
+}
+
+/**
  * The composition root of the dashboard: config → exchange (real, paper, or the embedded one) →
  * clients → store → services → Ink. Returns the exit code.
  */
@@ -145,7 +158,8 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   const usable = remembered !== undefined && (THEMES as readonly string[]).includes(remembered) && !noColor ? remembered : null;
   const theme = loadTheme(options.theme ?? config.theme ?? usable, env);
   const themes: ThemeChoices = { names: THEMES, load: (name) => loadTheme(name, env), remember: (name) => writePrefs(prefsPath, { theme: name }) };
-  const bindings = applyKeyOverrides(DEFAULT_BINDINGS, config.keys);
+  const bindings = keyBindingsFrom(DEFAULT_BINDINGS, config);
+  checkBeforeStart(options, env, config);
   const redactor = new Redactor();
   const logger = createFileLogger(options.logFile ?? defaultLogPath(env), redactor, 'info');
   const creds = options.demo ? null : config.profile.credentials;
@@ -166,8 +180,10 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     account = `replay ${basename(options.replay)}`;
   } else if (creds) {
     mode = paper ? 'PAPER' : 'LIVE';
-    restUrl = config.profile.restUrl ?? 'https://api.bitget.com';
-    ws = paper ? DEMO_WS_URLS : LIVE_WS_URLS;
+    // A profile's endpoints move REST and both sockets together; without them, Bitget's own hosts.
+    const custom = config.profile.endpoints;
+    restUrl = custom?.rest ?? 'https://api.bitget.com';
+    ws = custom ? { public: custom.wsPublic, private: custom.wsPrivate } : paper ? DEMO_WS_URLS : LIVE_WS_URLS;
     credentials = creds;
     account = config.profileName ?? 'env keys';
   } else if (externalSim(env)) {
@@ -209,10 +225,20 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
       publishMs: choosePublishMs(options, env),
       restLogger: { debug: (m, c) => logger.debug(m, c), warn: (m, c) => logger.warn(m, c) },
       fileLog: (level, text) => (level === 'error' ? logger.error(text) : level === 'warn' ? logger.warn(text) : logger.info(text)),
-      ...(audit ? { audit } : {}),
+      ...(audit ? { audit, onReconciled: (e) => audit.reconciled(e) } : {}),
       ...(recorder ? { recorder } : {}),
     },
   );
+  // The instruments are loaded now: a --symbol naming none of its category is refused, nearest named.
+  const unknown = symbol ? unknownSymbolMessage(symbol, Object.values(store.getState().market.instruments)) : null;
+  if (unknown !== null) {
+    await services.shutdown().catch(() => undefined);
+    recorder?.close();
+    audit?.close();
+    await sim?.close().catch(() => undefined);
+    await replay?.close().catch(() => undefined);
+    throw new StartCheckError(unknown);
+  }
   if (mode === 'DEMO') store.getState().logEvent('info', 'DEMO: trading the embedded exchange (no keys configured); nothing here is real', Date.now());
   if (replay) {
     store.getState().logEvent('info', `REPLAY: playing back ${options.replay ?? ''} (read-only: orders and other writes are refused)`, Date.now());
@@ -253,7 +279,10 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     if (!terminal) process.stdout.write('\x1b[2J');
     clearInk();
   };
-  const instance = render(createElement(AppRoot, { value: { store, services, theme, themes, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards, repaint } }), {
+  // Ctrl-Z: the terminal restored as on quit, the job stopped; on `fg` everything is drawn again.
+  const suspension = installSuspend({ stdin: process.stdin, stdout: process.stdout, beforeRedraw: () => terminal?.repaint(), onError: (m) => logger.warn(m) });
+  const app = createElement(AppRoot, { value: { store, services, theme, themes, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards, repaint } });
+  const instance = render(createElement(SuspendBridge, { control: suspension }, app), {
     alternateScreen: true,
     incrementalRendering: false,
     ...(maxFps === undefined ? {} : { maxFps }),
@@ -268,6 +297,7 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     if (stopped) return;
     stopped = true;
     logger.info('shutdown', { reason, code });
+    suspension.uninstall();
     instance.unmount();
     terminal?.detach();
     clearInterval(clearTimeline);

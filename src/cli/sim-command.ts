@@ -1,4 +1,5 @@
-import { startSim, simInfoLine } from '../sim/start-sim.js';
+import { applyFaultSpec, Faults } from '../sim/server/faults.js';
+import { startSim, simInfoLine, type SimHandle } from '../sim/start-sim.js';
 import { UsageError } from './args.js';
 
 /** Options of `utadash sim`. */
@@ -46,6 +47,8 @@ export function parseSimArgs(argv: readonly string[]): SimCommandOptions | 'help
   const speedText = v.get('--speed') ?? '1';
   if (!/^\d+(\.\d+)?$/.test(speedText) || Number(speedText) <= 0 || Number(speedText) > 10_000) throw new UsageError(`--speed must be a positive number up to 10000 (got "${speedText}")`);
   const host = v.get('--host') ?? '127.0.0.1';
+  const faults = v.get('--faults');
+  if (faults !== undefined) checkFaultSpec(faults);
   return {
     host,
     port: int('--port', 0, 65535),
@@ -65,7 +68,7 @@ export async function runSimCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${SIM_USAGE}\n`);
     return 0;
   }
-  const handle = await startSim(parsed);
+  const handle = await listenOrRefuse(parsed);
   process.stdout.write(`${simInfoLine(handle)}\n`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
@@ -73,4 +76,34 @@ export async function runSimCommand(argv: readonly string[]): Promise<number> {
   });
   await handle.close();
   return 0;
+}
+
+/** Refuses a `--faults` spec the embedded exchange would reject, in its own words. */
+function checkFaultSpec(spec: string): void {
+  try {
+    applyFaultSpec(new Faults(), spec);
+  } catch (error) {
+    throw new UsageError(`--faults ${spec}: ${(error as Error).message.replace(/^fault spec(?: "[^"]*")?: /, '')}`);
+  }
+}
+
+/** Why a port could not be opened, in words, by the system's error code. */
+const LISTEN_REASONS: Readonly<Record<string, string>> = {
+  EADDRINUSE: 'the port is in use by another program',
+  EACCES: 'permission denied (ports below 1024 need privileges)',
+  EADDRNOTAVAIL: 'the address is not one of this machine\'s',
+  ENOTFOUND: 'unknown host',
+  EAI_AGAIN: 'the host name could not be resolved',
+};
+
+/** Starts the exchange; a port or host that cannot be listened on is a UsageError naming both. */
+async function listenOrRefuse(options: SimCommandOptions): Promise<SimHandle> {
+  try {
+    return await startSim(options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason = LISTEN_REASONS[code];
+    if (reason === undefined) throw error;
+    throw new UsageError(`cannot listen on ${options.host}:${options.port}: ${reason} (${code}); pick another --port (0 picks a free one) or --host`);
+  }
 }

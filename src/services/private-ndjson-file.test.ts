@@ -2,7 +2,7 @@ import { chmodSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PrivateNdjsonFile } from './private-ndjson-file.js';
+import { makeDirs, PrivateNdjsonFile } from './private-ndjson-file.js';
 
 describe('PrivateNdjsonFile', () => {
   it('narrows an existing file to 0600, redacts every line, appends or starts afresh, and drops writes once closed', () => {
@@ -31,5 +31,27 @@ describe('PrivateNdjsonFile', () => {
   it('throws the file system error when it cannot open (no directory, not asked to make it)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'utadash-ndjson-'));
     expect(() => new PrivateNdjsonFile({ path: join(dir, 'missing', 'x.ndjson'), flags: 'w', afterFailure: 'stop' })).toThrow(/ENOENT/);
+  });
+});
+
+describe('makeDirs', () => {
+  it('creates missing parents (mode 0700) and accepts an existing directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'utadash-dirs-'));
+    const deep = join(dir, 'a', 'b', 'c');
+    makeDirs(deep);
+    makeDirs(deep);
+    expect(statSync(deep).isDirectory()).toBe(true);
+    expect(statSync(join(dir, 'a')).mode & 0o777).toBe(0o700);
+  });
+
+  it('throws ENOTDIR when a file is in the way', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'utadash-dirs-')), 'file');
+    writeFileSync(file, 'x');
+    expect(() => makeDirs(file)).toThrow(/ENOTDIR/);
+    expect(() => makeDirs(join(file, 'sub', 'deeper'))).toThrow(/ENOTDIR/);
+  });
+
+  it.skipIf(process.platform !== 'linux')('ends where mkdir answers ENOENT under an existing parent (/proc), where Node 20 loops', () => {
+    expect(() => makeDirs('/proc/utadash-nope/dir')).toThrow(/ENOENT/);
   });
 });

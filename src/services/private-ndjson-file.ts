@@ -1,5 +1,28 @@
-import { closeSync, fchmodSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, mkdirSync, openSync, statSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
+
+/**
+ * `mkdir -p` that always ends: creates `dir` and its missing parents with `mode`, or throws the
+ * file system's error (ENOTDIR when a file is in the way). Node 20's `mkdirSync(…, { recursive:
+ * true })` loops forever where mkdir answers ENOENT under a parent that exists (inside /proc):
+ * the dashboard sat on a blank screen at 100% CPU. This walks up and retries each level once.
+ */
+export function makeDirs(dir: string, mode = 0o700): void {
+  try {
+    mkdirSync(dir, { mode });
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') {
+      if (statSync(dir).isDirectory()) return;
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${dir}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: dir });
+    }
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw error;
+    makeDirs(parent, mode);
+  }
+  mkdirSync(dir, { mode });
+}
 
 /** Options of `PrivateNdjsonFile`. */
 export interface PrivateNdjsonFileOptions {
@@ -27,7 +50,7 @@ export class PrivateNdjsonFile {
 
   /** Opens the file; throws the file system's error when it cannot. */
   constructor(private readonly options: PrivateNdjsonFileOptions) {
-    if (options.makeDir) mkdirSync(dirname(options.path), { recursive: true, mode: 0o700 });
+    if (options.makeDir) makeDirs(dirname(options.path));
     this.fd = openSync(options.path, options.flags, 0o600);
     try {
       fchmodSync(this.fd, 0o600);

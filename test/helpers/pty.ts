@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const DRIVER = fileURLToPath(new URL('./pty-drive.py', import.meta.url));
 
 /** One step of a pseudo-terminal script (see pty-drive.py). */
-export type PtyStep = { readonly waitFor: string } | { readonly send: string } | { readonly signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP' } | { readonly hangup: true };
+export type PtyStep = { readonly waitFor: string } | { readonly send: string } | { readonly signal: 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'SIGTSTP' | 'SIGCONT' } | { readonly hangup: true };
 
 /** What happened to a command run on a pseudo-terminal. */
 export interface PtyResult {
@@ -31,6 +31,36 @@ export interface PtyOptions {
   readonly timeoutSec?: number;
   /** The command's environment. */
   readonly env?: NodeJS.ProcessEnv;
+  /**
+   * Called with the driver's pid once it runs; the command runs as its child (find it with
+   * `commandPid`). For tests that act on the command while the script waits (e.g. SIGCONT after a stop).
+   */
+  readonly onSpawn?: (driverPid: number) => void;
+}
+
+/**
+ * The pid of the command `runInPty` runs under the driver `driverPid`: the descendant whose command
+ * line starts with `prefix` (e.g. `node /path/app.mjs`), or null before it has started. Descendants,
+ * and a prefix: a `python3` wrapper (a pyenv shim) may run the driver a level down, with the whole
+ * command in its own arguments.
+ */
+export function commandPid(driverPid: number, prefix: string): number | null {
+  const r = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' });
+  const rows = r.stdout.split('\n').flatMap((line) => {
+    const m = /^\s*(\d+)\s+(\d+)\s(.*)$/.exec(line);
+    return m ? [{ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] ?? '' }] : [];
+  });
+  const family = new Set([driverPid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const row of rows) {
+      if (family.has(row.ppid) && !family.has(row.pid)) {
+        family.add(row.pid);
+        grew = true;
+      }
+    }
+  }
+  return rows.find((row) => family.has(row.pid) && row.args.startsWith(prefix))?.pid ?? null;
 }
 
 /**
@@ -48,6 +78,7 @@ export function runInPty(command: readonly string[], steps: readonly PtyStep[], 
       err += d.toString();
     });
     child.on('error', reject);
+    if (child.pid !== undefined) options.onSpawn?.(child.pid);
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`pty-drive.py exited ${String(code)}: ${err}`));
       const raw = JSON.parse(Buffer.concat(out).toString('utf8')) as Omit<PtyResult, 'output'> & { output: string };
