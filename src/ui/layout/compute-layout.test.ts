@@ -23,8 +23,18 @@ describe('computeLayout', () => {
   it('narrow shows the book and one work panel; wide adds the ticket column and candles', () => {
     expect(computeLayout(80, 24, 'orders').visible).toEqual(['book', 'orders']);
     expect(computeLayout(80, 24, 'book').visible).toEqual(['book', 'ticket']);
-    expect(computeLayout(160, 48, 'positions').visible).toEqual(['book', 'ticket', 'countdown', 'positions']);
-    expect(computeLayout(200, 60, 'account').visible).toEqual(['book', 'ticket', 'countdown', 'candles', 'account']);
-    expect(computeLayout(200, 60, 'ticket').visible).toEqual(['book', 'ticket', 'countdown', 'candles', 'orders']);
+    expect(computeLayout(160, 30, 'positions').visible).toEqual(['book', 'ticket', 'positions']);
+    expect(computeLayout(200, 36, 'ticket').visible).toEqual(['book', 'ticket', 'countdown', 'orders']);
+  });
+  it('from 40 rows open orders, positions and the account are on screen with the book and ticket, with no key pressed', () => {
+    for (const [cols, rows] of [[120, 40], [160, 48], [220, 60]] as const) {
+      const l = computeLayout(cols, rows, 'book');
+      expect(l.visible).toEqual(expect.arrayContaining(['book', 'ticket', 'orders', 'positions', 'account']));
+      for (const c of l.columns) for (const p of c.panels) expect(p.height, `${p.panel} at ${cols}x${rows}`).toBeGreaterThanOrEqual(7);
+    }
+    expect(computeLayout(220, 60, 'ticket').visible).toEqual(['book', 'ticket', 'countdown', 'candles', 'orders', 'positions', 'account']);
+    // Another work panel takes the orders' slot; positions and the account stay.
+    expect(computeLayout(160, 48, 'log').visible).toEqual(['book', 'ticket', 'countdown', 'log', 'positions', 'account']);
+    expect(computeLayout(160, 48, 'positions').visible).toEqual(['book', 'ticket', 'countdown', 'orders', 'positions', 'account']);
   });
 });

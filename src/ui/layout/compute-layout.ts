@@ -60,8 +60,24 @@ export function computeLayout(columns: number, rows: number, work: PanelId): Lay
   const fixed = new Set<PanelId>(['book', ...ticketCol.map((p) => p.panel)]);
   const wide = columns >= 180 && rows >= 40;
   if (wide) fixed.add('candles');
+  // From 40 rows the right column keeps positions and the account on screen under the work slot
+  // (open orders by default): what a trader watches, with no key pressed.
+  const monitor = rows >= 40;
+  if (monitor) {
+    fixed.add('positions');
+    fixed.add('account');
+  }
   const slot = fixed.has(work) ? WORK_DEFAULT : work;
-  const right: PanelBox[] = wide ? [{ panel: 'candles', height: Math.floor(mainHeight * 0.4) }, { panel: slot, height: mainHeight - Math.floor(mainHeight * 0.4) }] : [{ panel: slot, height: mainHeight }];
+  const candlesH = wide ? Math.floor(mainHeight * (monitor ? 0.3 : 0.4)) : 0;
+  const workH = mainHeight - candlesH;
+  const stack: PanelBox[] = monitor
+    ? (() => {
+        const slotH = Math.ceil(workH * 0.42);
+        const positionsH = Math.floor((workH - slotH) / 2);
+        return [{ panel: slot, height: slotH }, { panel: 'positions', height: positionsH }, { panel: 'account', height: workH - slotH - positionsH }];
+      })()
+    : [{ panel: slot, height: workH }];
+  const right: PanelBox[] = wide ? [{ panel: 'candles', height: candlesH }, ...stack] : stack;
   return placed(
     [
       { width: bookW, panels: [{ panel: 'book', height: mainHeight }] },
