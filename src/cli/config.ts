@@ -1,4 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
+import type { LayoutSpec } from '../ui/layout/layouts.js';
+import { parseLayouts } from './config-layouts.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
@@ -63,6 +65,8 @@ export interface AppConfig {
    * in the file, default 3.
    */
   readonly loanAlarmMargin: Decimal;
+  /** The user's own layouts (`layouts`) and the one to start with (`layout`, default `trade`): src/cli/config-layouts.ts. */
+  readonly layouts: { readonly user: readonly LayoutSpec[]; readonly initial: string };
   /** Path of the config file read, or the path where it would be. */
   readonly path: string;
 }
@@ -214,6 +218,9 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   const keys = readKeys(file?.keys, path);
   const theme = str(file?.theme);
   const loanAlarmMargin = readLoanAlarmMargin(file?.loanAlarms, path);
+  const layouts = parseLayouts(file?.layout, file?.layouts, path, (message) => {
+    throw new ConfigError(message);
+  });
   let orderGuards: OrderGuardLimits;
   try {
     orderGuards = parseOrderGuards(file?.orderGuards);
@@ -226,17 +233,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   const envCount = [envKey, envSecret, envPass].filter((v) => v !== null).length;
   if (envCount > 0 && envCount < 3) throw new ConfigError('set all three of BITGET_API_KEY, BITGET_API_SECRET and BITGET_API_PASSPHRASE (or none)');
   if (envKey && envSecret && envPass && profileName === null) {
-    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, path };
+    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, layouts, path };
   }
   const profiles = (file?.profiles ?? {}) as Record<string, unknown>;
   const name = profileName ?? str(file?.defaultProfile) ?? (profiles.default ? 'default' : null);
-  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, path };
+  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, layouts, path };
   if (!(name in profiles)) {
     const known = Object.keys(profiles);
     throw new ConfigError(`no profile "${name}" in ${path}${known.length ? ` (profiles: ${known.join(', ')})` : ' (it has no profiles)'}`);
   }
   const profile = readProfile(profiles[name], name, path);
-  return { source: profile.credentials ? 'profile' : 'none', profileName: name, profile, keys, theme, orderGuards, loanAlarmMargin, path };
+  return { source: profile.credentials ? 'profile' : 'none', profileName: name, profile, keys, theme, orderGuards, loanAlarmMargin, layouts, path };
 }
 
 function readKeys(raw: unknown, path: string): Record<string, readonly string[]> {

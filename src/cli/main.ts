@@ -281,7 +281,7 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   };
   // Ctrl-Z: the terminal restored as on quit, the job stopped; on `fg` everything is drawn again.
   const suspension = installSuspend({ stdin: process.stdin, stdout: process.stdout, beforeRedraw: () => terminal?.repaint(), onError: (m) => logger.warn(m) });
-  const app = createElement(AppRoot, { value: { store, services, theme, themes, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards, repaint } });
+  const app = createElement(AppRoot, { value: { store, services, theme, themes, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards, layouts: config.layouts, repaint } });
   const instance = render(createElement(SuspendBridge, { control: suspension }, app), {
     alternateScreen: true,
     incrementalRendering: false,

@@ -13,7 +13,8 @@ import { useAppStore } from './hooks/use-app-store.js';
 import { useClock } from './hooks/use-clock.js';
 import { useCommand, useKeyDispatcher } from './hooks/use-commands.js';
 import { useScreenSize } from './hooks/use-screen-size.js';
-import { computeLayout, PANEL_ORDER, type PanelId } from './layout/compute-layout.js';
+import { PANEL_ORDER, type PanelId } from './layout/compute-layout.js';
+import { findLayout, layoutNames, solveLayout, type LayoutSpec } from './layout/layouts.js';
 import { Footer } from './layout/Footer.js';
 import { StatusBar } from './layout/StatusBar.js';
 import { AccountPanel } from './panels/AccountPanel.js';
@@ -51,6 +52,7 @@ const OVERLAY_SCOPE: Readonly<Record<string, KeyScope>> = {
   ...TICKET_OVERLAY_SCOPES,
 };
 const NO_SERIES = { subscribe: () => () => undefined, get: (): CandleSeries | null => null };
+const NO_LAYOUTS: readonly LayoutSpec[] = [];
 
 /** Registers every desk view's opening command. */
 function ViewCommands({ onOpen }: { readonly onOpen: (view: ViewDef) => void }) {
@@ -81,7 +83,7 @@ const Panels = {
 
 /** The root layout: exactly as tall as the terminal; wiring only. */
 export function App() {
-  const { store, services, onQuit, theme, themes, switchTheme, repaint } = useAppContext();
+  const { store, services, onQuit, theme, themes, switchTheme, repaint, layouts } = useAppContext();
   const { columns, rows } = useScreenSize();
   const now = useClock(1000);
   const focus = useAppStore((s) => s.ui.focus) as PanelId;
@@ -89,6 +91,8 @@ export function App() {
   const armed = useAppStore((s) => s.countdown.armed);
   const banner = useAppStore((s) => s.ui.banner);
   const [work, setWork] = useState<PanelId>('orders');
+  const userLayouts = layouts?.user ?? NO_LAYOUTS;
+  const [layoutName, setLayoutName] = useState(() => (layouts && layoutNames(userLayouts).includes(layouts.initial) ? layouts.initial : 'trade'));
   const [quitBusy, setQuitBusy] = useState(false);
   const [loadPrice, setLoadPrice] = useState<{ price: string; nonce: number } | undefined>(undefined);
   const [quitError, setQuitError] = useState<string | null>(null);
@@ -175,7 +179,15 @@ export function App() {
   useCommand(Command.MARKET_NEXT_SYMBOL, () => moveSymbol(1));
   useCommand(Command.MARKET_PREV_SYMBOL, () => moveSymbol(-1));
 
-  const layout = computeLayout(columns, rows, work);
+  useCommand(Command.APP_NEXT_LAYOUT, () => {
+    const names = layoutNames(userLayouts);
+    const next = names[(names.indexOf(layoutName) + 1) % names.length] ?? 'trade';
+    const spec = findLayout(next, userLayouts);
+    const fits = !spec || (columns >= (spec.minColumns ?? 0) && rows >= (spec.minRows ?? 0));
+    setLayoutName(next);
+    ui().logEvent(fits ? 'info' : 'warn', fits ? `layout ${next}` : `layout ${next}: needs ${spec?.minColumns ?? 0}x${spec?.minRows ?? 0}; the trade layout stands in at ${columns}x${rows}`, now);
+  });
+  const layout = solveLayout(findLayout(layoutName, userLayouts), columns, rows, work);
   const close = () => ui().setOverlay(null);
   /** The overlay that takes the main area, if one is open. */
   const mainOverlay = ((): ReactNode => {

@@ -27,6 +27,7 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   { command: Command.APP_FORCE_QUIT, keys: ['ctrl+c'], description: 'Quit now (second Ctrl-C)', category: 'General', scope: 'overlay.confirm', showInFooter: false },
   { command: Command.APP_FORCE_QUIT, keys: ['ctrl+c'], description: 'Quit now, the countdown stays armed (second Ctrl-C)', category: 'General', scope: 'overlay.quitcountdown', showInFooter: false },
   { command: Command.APP_NEXT_THEME, keys: [], description: 'Switch theme (the next one; remembered for the next start)', category: 'General', scope: 'global', showInFooter: false },
+  { command: Command.APP_NEXT_LAYOUT, keys: ['ctrl+o'], description: 'Next layout (trade, monitor, loans, your own)', category: 'General', scope: 'global', showInFooter: false },
   { command: Command.APP_REPAINT, keys: ['ctrl+l'], description: 'Redraw the whole screen', category: 'General', scope: 'always', showInFooter: false },
   { command: Command.APP_HELP, keys: ['?'], description: 'Show every key', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_PALETTE, keys: [':', 'ctrl+p'], description: 'Command palette', category: 'General', scope: 'global', showInFooter: false },

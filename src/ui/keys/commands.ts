@@ -24,6 +24,7 @@ export const Command = {
   APP_FORCE_QUIT: 'app.forceQuit',
   /** Switches to the next theme and remembers it (palette only: no key by default). */
   APP_NEXT_THEME: 'app.nextTheme',
+  APP_NEXT_LAYOUT: 'app.nextLayout',
   /** Ctrl-L: redraw the whole screen. */
   APP_REPAINT: 'app.repaint',
   APP_HELP: 'app.help',

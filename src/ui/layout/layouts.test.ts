@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { PANEL_ORDER } from './compute-layout.js';
+import { BUILTIN_LAYOUTS, findLayout, layoutNames, solveLayout, type LayoutSpec } from './layouts.js';
+
+const monitor = findLayout('monitor', []);
+
+describe('layouts as data', () => {
+  it.each([
+    [100, 30],
+    [120, 40],
+    [160, 48],
+    [220, 60],
+  ])('every built-in fills %ix%i exactly, each panel once, the focused one shown', (cols, rows) => {
+    for (const spec of BUILTIN_LAYOUTS) {
+      for (const work of PANEL_ORDER) {
+        const l = solveLayout(spec, cols, rows, work);
+        expect(l.columns.reduce((s, c) => s + c.width, 0)).toBe(cols);
+        for (const c of l.columns) expect(c.panels.reduce((s, p) => s + p.height, 0)).toBe(l.mainHeight);
+        expect(new Set(l.visible).size).toBe(l.visible.length);
+        if (work !== 'book') expect(l.visible, `${spec.name} ${work} at ${cols}x${rows}`).toContain(work);
+      }
+    }
+  });
+
+  it('monitor shows positions, open orders, the account, loans, a small book and the event log', () => {
+    const l = solveLayout(monitor, 160, 48, 'book');
+    expect(l.visible).toEqual(['positions', 'orders', 'account', 'loans', 'book', 'log']);
+    // The ticket, focused, takes the work slot (the log's); the rest stays.
+    expect(solveLayout(monitor, 160, 48, 'ticket').visible).toEqual(['positions', 'orders', 'account', 'loans', 'book', 'ticket']);
+  });
+
+  it('below its minimum size a layout gives way to trade, which fits every size', () => {
+    expect(solveLayout(monitor, 80, 24, 'orders').visible).toEqual(['book', 'orders']);
+  });
+
+  it('panels too short for their minimum hide by priority, never squeezed; an emptied column gives its width away', () => {
+    const spec: LayoutSpec = {
+      name: 'mine',
+      columns: [
+        { weight: 1, panels: [{ panel: 'positions', priority: 5, minHeight: 15 }, { panel: 'trades', priority: 1, minHeight: 15 }] },
+        { weight: 1, panels: [{ panel: 'log', priority: 0, minHeight: 50 }] },
+      ],
+    };
+    const l = solveLayout(spec, 120, 30, 'book');
+    expect(l.visible).toEqual(['positions']);
+    expect(l.columns).toEqual([{ width: 120, panels: [{ panel: 'positions', height: l.mainHeight }] }]);
+  });
+
+  it('the user\'s layouts follow the built-ins in switching order; a user layout named like a built-in replaces it', () => {
+    const mine: LayoutSpec = { name: 'monitor', columns: [{ panels: [{ panel: 'positions' }] }] };
+    expect(layoutNames([mine, { name: 'scalp', columns: [] }])).toEqual(['trade', 'monitor', 'loans', 'scalp']);
+    expect(findLayout('monitor', [mine])).toBe(mine);
+    expect(findLayout('trade', [])).toBeNull();
+  });
+});
