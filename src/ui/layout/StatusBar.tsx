@@ -1,46 +1,57 @@
 import { Box, Text } from 'ink';
-import type { SocketHealth } from '../../store/slices/connection-slice.js';
+import { useMemo } from 'react';
+import { countdownState } from '../../domain/risk-summary.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
+import type { Theme } from '../theme.js';
+import { fitStatusLine, riskCellsSelector, statusSegments, type LinePiece, type LineTone } from './status-line.js';
 
 /** Props of the status bar. */
 export interface StatusBarProps {
   /** Current Unix ms (ticks once a second). */
   readonly now: number;
+  /** Width of the line in columns. */
   readonly columns: number;
 }
 
-const GOOD = new Set(['open', 'authenticated', 'subscribed']);
-
-function socketText(name: string, h: SocketHealth, now: number): string {
-  const age = h.lastMessageAt ? `${Math.min(999, Math.max(0, Math.floor((now - h.lastMessageAt) / 1000)))}s` : '--';
-  const rtt = h.pingRttMs === null ? '--' : `${Math.min(9999, Math.round(h.pingRttMs))}ms`;
-  return `${name} ${h.state.slice(0, 10).padEnd(10)} ${age.padStart(4)} ${rtt.padStart(6)} r${h.reconnects}`;
+/** Ink props of a tone; without a colour (monochrome), danger is inverse and warn bold. */
+function toneProps(theme: Theme, tone: LineTone, bold: boolean): { color: string | undefined; bold: boolean; inverse: boolean } {
+  const c = tone === null ? null : theme[tone];
+  return { color: c ?? undefined, bold: bold || (c === null && tone === 'warn'), inverse: c === null && tone === 'danger' };
 }
 
-/** The always-visible top line: mode, orders of unknown result, account, socket health, clock offset, rate headroom, countdown. */
+/**
+ * The always-visible top line, at every size: the mode, orders of unknown result, the account,
+ * the risk line (equity, unrealised PnL, margin ratio, the nearest liquidation, the worst loan
+ * against its lines), the countdown, socket health, clock offset and rate headroom. As the width
+ * drops, socket detail gives way first and risk stays (order in `status-line.ts` `GIVE_WAY`).
+ */
 export function StatusBar({ now, columns }: StatusBarProps) {
   const { theme } = useAppContext();
   const c = useAppStore((s) => s.connection);
   const cd = useAppStore((s) => s.countdown);
   // Placements whose result the exchange has not proven yet: first on the line, at every width.
   const unknown = useAppStore((s) => Object.values(s.orders.submissions).filter((x) => x.state === 'unknown').length);
+  // Text only: the bar renders again when what it shows changes, not on every ticker.
+  const selectRisk = useMemo(riskCellsSelector, []);
+  const risk = useAppStore(selectRisk);
   const modeColor = c.mode === 'LIVE' ? theme.live : c.mode === 'PAPER' ? theme.paper : theme.demo;
-  const sockColor = (h: SocketHealth) => (GOOD.has(h.state) && now - h.lastMessageAt < 30_000 ? theme.ok : h.state === 'fatal' ? theme.danger : theme.warn);
-  const left = cd.armed ? Math.max(0, Math.ceil((cd.expiresAt - now) / 1000)) : 0;
-  const dms = cd.armed ? `DMS ${String(left).padStart(2)}s` : cd.firedAt ? 'DMS FIRED' : 'DMS off';
-  const wide = columns >= 120;
+  const mode = ` ${c.mode} `;
+  const segments = statusSegments(
+    { unknown, account: c.account, pub: c.public, priv: c.private, clockOffsetMs: c.clockOffsetMs, headroom: c.rest.headroom, countdown: countdownState(cd, now), now },
+    risk,
+  );
+  const pieces: readonly LinePiece[] = fitStatusLine(segments, columns - mode.length);
   return (
     <Box height={1} width={columns} overflow="hidden">
-      <Text inverse bold color={modeColor ?? undefined}>{` ${c.mode} `}</Text>
-      {unknown > 0 ? <Text bold color={theme.danger ?? undefined}>{` ? ${unknown} unknown`}</Text> : null}
+      <Text inverse bold color={modeColor ?? undefined}>{mode}</Text>
       <Text wrap="truncate-end">
-        <Text color={theme.muted ?? undefined}>{` ${c.account.slice(0, wide ? 24 : 14)} `}</Text>
-        <Text color={sockColor(c.public) ?? undefined}>{socketText(wide ? 'pub' : 'P', c.public, now)}</Text>
-        <Text> </Text>
-        <Text color={sockColor(c.private) ?? undefined}>{socketText(wide ? 'priv' : 'A', c.private, now)}</Text>
-        <Text color={theme.muted ?? undefined}>{wide ? ` clock ${c.clockOffsetMs >= 0 ? '+' : ''}${c.clockOffsetMs}ms rate ${Math.round(c.rest.headroom * 100)}%` : ''}</Text>
-        <Text color={(cd.failing || cd.firedAt ? theme.danger : cd.armed ? theme.ok : theme.muted) ?? undefined}>{` ${dms}`}</Text>
+        {pieces.map((p, i) => (
+          // Pieces have no identity beyond their place on the line.
+          <Text key={i} {...toneProps(theme, p.tone, p.bold === true)}>
+            {p.text}
+          </Text>
+        ))}
       </Text>
     </Box>
   );
