@@ -99,6 +99,35 @@ describe('PrivateService account pushes', () => {
   /** Account items as the websocket (`coin`, `totalEquity`) and REST (`assets`, `accountEquity`) spell them. */
   const wsCoin = (coin: string, balance: string) => ({ coin, balance, available: balance, equity: balance, locked: '0', debts: '0', usdValue: balance });
 
+  it('a REST account read that a push overtook is read again, never applied over the newer push', async () => {
+    let reads = 0;
+    let releaseFirst: (() => void) | null = null;
+    const caller = new FakeCaller()
+      .on('trade.getUnfilledOrders', () => ({ list: [], cursor: '' }))
+      .on('position.getCurrent', () => ({ list: [] }))
+      .on('account.getAssets', () => {
+        reads += 1;
+        // The first read answers with the account before the order; it is held until a push lands.
+        if (reads === 1) return new Promise((resolve) => (releaseFirst = () => resolve({ accountEquity: '100', assets: [{ coin: 'USDT', balance: '100', available: '100' }] })));
+        return { accountEquity: '100', assets: [{ coin: 'USDT', balance: '100', available: '90' }] };
+      })
+      .on('loan.getOngoing', () => []);
+    const store = createAppStore();
+    const stream = new StreamClient({ publicUrl: 'ws://127.0.0.1:9/never-connected', privateUrl: 'ws://127.0.0.1:9/never-connected', credentials: { apiKey: 'k', secret: 's', passphrase: 'p' } });
+    const service = new PrivateService({ api: createExchangeApi(caller), stream, store, now: Date.now, log: () => undefined });
+    service.start();
+    try {
+      await until(() => releaseFirst !== null, 'the first assets read');
+      const data = [{ totalEquity: '100', coin: [{ coin: 'USDT', balance: '100', available: '90', equity: '100', locked: '10', debts: '0', usdValue: '100' }] }];
+      stream.privateConnection?.events.emit('push', { instType: 'UTA', topic: 'account' }, 'update', data, JSON.stringify(data));
+      (releaseFirst as unknown as () => void)();
+      await until(() => reads >= 2 && store.getState().account.summary !== null, 'the second read');
+      expect(store.getState().account.summary?.assets.map((a) => a.available.toFixed())).toEqual(['90']);
+    } finally {
+      service.stop();
+    }
+  });
+
   it('a snapshot replaces the coin list, an update merges by coin, a REST resync replaces everything', async () => {
     let restAssets = [{ coin: 'USDT', balance: '100000', available: '100000' }, { coin: 'BTC', balance: '2', available: '2' }];
     const caller = new FakeCaller()

@@ -46,6 +46,8 @@ export class PrivateService {
   /** A resync was asked for while one ran: run again once it ends (its reads may predate the change). */
   private again = false;
   private stopped = false;
+  /** Pushes seen per topic (a REST read overlapping one is not applied: `readFresh`). */
+  private readonly pushCount = { account: 0, position: 0 };
   /** Last error text per resync step. */
   private readonly failing = new Map<string, string>();
 
@@ -158,18 +160,22 @@ export class PrivateService {
       store.getState().replaceOpenOrders(list, asOf, now());
     });
     const positions = await this.step('positions', async () => {
-      const all: Position[] = [];
-      for (const category of FUTURES) {
-        const data = wireRecord(await api.position.getCurrent({ category }));
-        for (const r of wireList(data.list)) {
-          const p = positionFromWire(r, category);
-          if (p) all.push(p);
+      const all = await this.readFresh('position', async () => {
+        const list: Position[] = [];
+        for (const category of FUTURES) {
+          const data = wireRecord(await api.position.getCurrent({ category }));
+          for (const r of wireList(data.list)) {
+            const p = positionFromWire(r, category);
+            if (p) list.push(p);
+          }
         }
-      }
-      store.getState().replacePositions(all, now());
+        return list;
+      });
+      if (all) store.getState().replacePositions(all, now());
     });
     const assets = await this.step('assets', async () => {
-      store.getState().setAccount(accountFromWire(wireRecord(await api.account.getAssets()), now()), now());
+      const data = await this.readFresh('account', () => api.account.getAssets());
+      if (data !== null) store.getState().setAccount(accountFromWire(wireRecord(data), now()), now());
     });
     await this.pollLoans();
     return orders && positions && assets;
@@ -220,7 +226,24 @@ export class PrivateService {
    * (official Account-Channel page) and may list only the coins that changed, so it is merged by coin.
    * The REST resync always replaces everything.
    */
+  /**
+   * A REST read of what a topic also pushes, applied only if no push of that topic arrived while it
+   * was in flight: a push that lands between the exchange answering and the reply being applied is
+   * newer than the reply, and replacing it with the reply would lose it for good (seen: an order's
+   * margin missing from \`available\` after a reconnect). Read again then (three tries; after that
+   * the pushes are the fresher source and the reply is dropped: null).
+   */
+  private async readFresh<T>(topic: 'account' | 'position', read: () => Promise<T>): Promise<T | null> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const before = this.pushCount[topic];
+      const value = await read();
+      if (this.pushCount[topic] === before) return value;
+    }
+    return null;
+  }
+
   private onAccount(push: StreamPush): void {
+    this.pushCount.account += 1;
     const first = wireList(push.data)[0];
     if (!first) return;
     const now = this.deps.now();
@@ -236,6 +259,7 @@ export class PrivateService {
   }
 
   private onPositions(push: StreamPush): void {
+    this.pushCount.position += 1;
     const items = wireList(push.data);
     const mapped = items.map((r) => ({ r, p: positionFromWire(r, this.categoryOf(wireString(r.symbol), r.category)) }));
     const positions = mapped.filter((m) => m.p !== null && !isEndedPosition(m.r)).map((m) => m.p as Position);
