@@ -16,6 +16,14 @@ Prints one JSON object on stdout:
    "timedOut": bool, "failedStep": index of the waitFor that timed out or null,
    "lflag": {"icanon": bool, "echo": bool, "isig": bool} of the terminal after the child exited
             (null after a hangup)}
+
+Streaming mode, SPEC_JSON with "stream": true (the steps are ignored): commands arrive on stdin, one
+JSON object a line, and events leave on stdout as they happen, one JSON object a line:
+  in:  {"send": "TEXT"}  {"signal": "SIGINT"}  {"resize": [COLS, ROWS]}  (EOF on stdin: SIGKILL the child)
+  out: {"out": base64 of bytes the child wrote}
+       {"resized": [COLS, ROWS]}   the terminal has the new size (TIOCSWINSZ, then SIGWINCH to the
+                                   child); "out" events after it were read after the resize
+       {"exit": {"exitCode": ..., "signaled": ..., "timedOut": ...}}   last line, once the child ended
 No dependencies beyond python3; Linux/macOS only.
 """
 import base64, fcntl, json, os, pty, select, signal, struct, sys, termios, time
@@ -49,6 +57,8 @@ def main():
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
         os.execvp(cmd[0], cmd)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
+    if spec.get('stream'):
+        return stream(pid, fd, deadline)
     out = bytearray()
     mark = 0  # waitFor searches from here
     eof = False
@@ -121,6 +131,87 @@ def main():
         os.close(fd)
     json.dump({'output': base64.b64encode(bytes(out)).decode('ascii'), 'exitCode': code, 'signaled': signaled,
                'timedOut': timed_out, 'failedStep': failed_step, 'lflag': lflag}, sys.stdout)
+    return 0
+
+
+def emit(event):
+    sys.stdout.write(json.dumps(event) + '\n')
+    sys.stdout.flush()
+
+
+def command(pid, fd, line):
+    """Carries out one streaming-mode command line."""
+    step = json.loads(line)
+    if 'send' in step:
+        os.write(fd, step['send'].encode('utf-8'))
+    elif 'signal' in step:
+        os.kill(pid, getattr(signal, step['signal']))
+    elif 'resize' in step:
+        cols, rows = int(step['resize'][0]), int(step['resize'][1])
+        # The kernel signals the foreground process group on a size change; the explicit SIGWINCH
+        # covers systems that do not (a repeated one changes nothing: the size is the same).
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
+        os.kill(pid, signal.SIGWINCH)
+        emit({'resized': [cols, rows]})
+
+
+def stream(pid, fd, deadline):
+    """Streaming mode (see the module doc): relays commands and output until the child has ended."""
+    stdin = sys.stdin.fileno()
+    pending = b''
+    eof = False
+    timed_out = False
+    while not eof:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            timed_out = True
+            break
+        try:
+            ready, _, _ = select.select([fd] + ([stdin] if stdin is not None else []), [], [], min(left, 0.5))
+        except InterruptedError:
+            continue
+        if stdin is not None and stdin in ready:
+            data = os.read(stdin, 65536)
+            if not data:
+                # The test went away: do not leave the command running.
+                stdin = None
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+            pending += data
+            while b'\n' in pending:
+                line, pending = pending.split(b'\n', 1)
+                if line.strip():
+                    command(pid, fd, line.decode('utf-8'))
+        if fd in ready:
+            try:
+                data = os.read(fd, 65536)
+            except OSError:
+                data = b''
+            if data:
+                emit({'out': base64.b64encode(data).decode('ascii')})
+            else:
+                eof = True
+    if timed_out:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    status = None
+    while status is None:
+        done, st = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = st
+        elif time.monotonic() > deadline + 5:
+            os.kill(pid, signal.SIGKILL)
+            timed_out = True
+        else:
+            time.sleep(0.02)
+    signaled = os.WTERMSIG(status) if os.WIFSIGNALED(status) else None
+    code = 128 + signaled if signaled is not None else os.WEXITSTATUS(status)
+    os.close(fd)
+    emit({'exit': {'exitCode': code, 'signaled': signaled, 'timedOut': timed_out}})
     return 0
 
 

@@ -86,3 +86,94 @@ export function runInPty(command: readonly string[], steps: readonly PtyStep[], 
     });
   });
 }
+
+/** What a streaming pseudo-terminal session reports, in the order it happened. */
+export type PtyEvent = { readonly kind: 'data'; readonly bytes: Buffer } | { readonly kind: 'resized'; readonly cols: number; readonly rows: number };
+
+/** How a command run by `openPty` ended. */
+export interface PtyExit {
+  /** Exit status; 128+n when the command was killed by signal n. */
+  readonly exitCode: number;
+  /** The signal number that ended the command, or null when it exited. */
+  readonly signaled: number | null;
+  /** The run took longer than the timeout (the command was then killed). */
+  readonly timedOut: boolean;
+}
+
+/** A command running on a pseudo-terminal, driven while it runs (see `openPty`). */
+export interface PtySession {
+  /** Types `text` into the terminal (keys). */
+  send(text: string): void;
+  /** Sends `name` to the command. */
+  signal(name: 'SIGINT' | 'SIGTERM' | 'SIGHUP' | 'SIGTSTP' | 'SIGCONT'): void;
+  /**
+   * Gives the terminal a new size (TIOCSWINSZ, then SIGWINCH to the command). A `resized` event
+   * marks the point in the output where it happened: bytes after it were read at the new size.
+   */
+  resize(cols: number, rows: number): void;
+  /** Kills the command (SIGKILL, by closing the driver's input) unless it has ended. */
+  kill(): void;
+  /** Resolves once the command has ended and its last output has been reported. */
+  readonly exited: Promise<PtyExit>;
+}
+
+/** Options of `openPty`. */
+export interface PtySessionOptions {
+  /** Terminal size at start; default 100x30. */
+  readonly cols?: number;
+  readonly rows?: number;
+  /** Longest run, seconds, after which the command is killed; default 60. */
+  readonly timeoutSec?: number;
+  /** The command's environment. */
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/**
+ * Runs `command` on a fresh pseudo-terminal in pty-drive.py's streaming mode: what the command
+ * writes and the resizes arrive at `onEvent` as they happen, in order, and keys, signals and
+ * resizes can be sent at any time (`runInPty` plays a fixed script instead).
+ */
+export function openPty(command: readonly string[], onEvent: (event: PtyEvent) => void, options: PtySessionOptions = {}): PtySession {
+  const spec = JSON.stringify({ stream: true, cols: options.cols ?? 100, rows: options.rows ?? 30, timeoutSec: options.timeoutSec ?? 60 });
+  const child = spawn('python3', [DRIVER, spec, '--', ...command], { env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let ended = false;
+  const tell = (line: object): void => {
+    if (!ended && child.stdin.writable) child.stdin.write(`${JSON.stringify(line)}\n`);
+  };
+  const exited = new Promise<PtyExit>((resolve, reject) => {
+    let err = '';
+    let partial = '';
+    let exit: PtyExit | null = null;
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+    });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d: string) => {
+      const lines = (partial + d).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line === '') continue;
+        const event = JSON.parse(line) as { out?: string; resized?: [number, number]; exit?: PtyExit };
+        if (event.out !== undefined) onEvent({ kind: 'data', bytes: Buffer.from(event.out, 'base64') });
+        else if (event.resized) onEvent({ kind: 'resized', cols: event.resized[0], rows: event.resized[1] });
+        else if (event.exit) exit = event.exit;
+      }
+    });
+    child.stdin.on('error', () => undefined);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      ended = true;
+      if (exit !== null) resolve(exit);
+      else reject(new Error(`pty-drive.py exited ${String(code)} without reporting the command's end: ${err}`));
+    });
+  });
+  return {
+    send: (text) => tell({ send: text }),
+    signal: (name) => tell({ signal: name }),
+    resize: (cols, rows) => tell({ resize: [cols, rows] }),
+    kill: () => {
+      if (!ended) child.stdin.end();
+    },
+    exited,
+  };
+}
