@@ -6,8 +6,13 @@ import type { OrderService } from './order-service.js';
 /** Book feeds the market panel can show: the incremental full book or fixed-depth snapshots. */
 export type BookDepth = 'books1' | 'books5' | 'books50' | 'books';
 
-/** Order entry and management (see OrderService: every call resolves, never rejects). */
-export type TradingServices = Pick<OrderService, 'submitOrder' | 'submitBatch' | 'modifyOrder' | 'cancelOrder' | 'cancelAll' | 'cancelBatch' | 'modifyBatch' | 'closePosition' | 'closeAll'>;
+/**
+ * Order entry and management (see OrderService: every call resolves, never rejects).
+ * `reducePosition` (partial and limit closes) is optional in the type only, so test doubles written
+ * before it still fit; the OrderService the app runs always has it, and the UI says so when absent.
+ */
+export type TradingServices = Pick<OrderService, 'submitOrder' | 'submitBatch' | 'modifyOrder' | 'cancelOrder' | 'cancelAll' | 'cancelBatch' | 'modifyBatch' | 'closePosition' | 'closeAll'> &
+  Partial<Pick<OrderService, 'reducePosition'>>;
 
 /** The dead-man countdown (countdown-cancel-all), renewed by the service while health allows. */
 export interface CountdownServices {

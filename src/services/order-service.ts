@@ -1,6 +1,6 @@
 import type { Category, Order, Position } from '../domain/model.js';
 import { canCancel } from '../domain/instrument-rules.js';
-import { closePositionOrder } from '../domain/position-mapping.js';
+import { checkReduce, closePositionOrder } from '../domain/position-mapping.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
 import type { AppStore } from '../store/create-app-store.js';
 import { symbolKey } from '../store/slices/market-slice.js';
@@ -133,6 +133,33 @@ export class OrderService {
     }
     const request: OrderRequest = { category: o.category, symbol: o.symbol, side: o.side, orderType: 'market', qty: o.qty, marginMode: o.marginMode, ...(o.posSide ? { posSide: o.posSide } : {}), ...(o.reduceOnly ? { reduceOnly: true } : {}) };
     return this.place(request, `close ${position.posSide} ${o.qty} ${o.symbol} @ market`, false);
+  }
+
+  /**
+   * Closes part (or all) of a position: `qty` in the position's unit (or a percent of its size,
+   * `50%`), at market, or at the limit `price`. Hedge: closing side + posSide; one-way: opposite
+   * side + reduce-only. Checked first (`checkReduce`: at most the available size, the instrument's
+   * step and minimums, the price on the tick); a refusal names the rule and sends nothing. Sent
+   * like every order: its own clientOid, the repeat guard, and an unknown result looked up, never resent.
+   */
+  async reducePosition(position: Position, part: { readonly qty: string; readonly price?: string }): Promise<OrderOutcome> {
+    const state = this.deps.store.getState();
+    const check = checkReduce(position, state.market.instruments[symbolKey(position)], part.qty, part.price ?? '');
+    const o = check.order;
+    if (!o) return this.refuse(`not sent: close ${part.qty} of ${position.symbol} ${position.posSide}: ${check.qty ?? check.price ?? 'invalid'}`);
+    const request: OrderRequest = {
+      category: o.category,
+      symbol: o.symbol,
+      side: o.side,
+      orderType: o.orderType,
+      qty: o.qty,
+      marginMode: o.marginMode,
+      ...(o.price === undefined ? {} : { price: o.price }),
+      ...(o.posSide ? { posSide: o.posSide } : {}),
+      ...(o.reduceOnly ? { reduceOnly: true } : {}),
+    };
+    // The rules were checked above (with the minimums waived for a close of everything available).
+    return this.place(request, `close ${position.posSide} ${o.qty} ${o.symbol} @ ${o.price ?? 'market'}`, false);
   }
 
   /** Modifies price and/or qty of an open order. One modify per order at a time; a second is refused at once. */

@@ -52,7 +52,7 @@ const WRITES = new Set(OPERATION_CATALOG.list().filter((o) => o.write).map((o) =
 /** What a review on screen says (ticket, orders, positions, loans, desk, ladder, countdown, quit). */
 const REVIEW_ON_SCREEN = /y: yes|y yes|y sends|Place this order\?|press y|y: |Send\?|Send this\?|Yes, do it|\(y\/n\)|\[d\]isarm and quit/;
 /** What the services offer that writes (trading and countdown methods). */
-const TRADING_WRITES = ['submitOrder', 'submitBatch', 'modifyOrder', 'cancelOrder', 'cancelAll', 'cancelBatch', 'modifyBatch', 'closePosition', 'closeAll'] as const;
+const TRADING_WRITES = ['submitOrder', 'submitBatch', 'modifyOrder', 'cancelOrder', 'cancelAll', 'cancelBatch', 'modifyBatch', 'closePosition', 'closeAll', 'reducePosition'] as const;
 const COUNTDOWN_WRITES = ['arm', 'rearm', 'disarm'] as const;
 /** Keys pressed at a review. */
 const AT_A_REVIEW = ['n', KEY.escape, KEY.enter, `${KEY.enter}${KEY.enter}`, ' ', 'o', 'j', 'k', KEY.tab, 'yy', `o${KEY.enter}`, `${KEY.enter}y`, 'ny'];

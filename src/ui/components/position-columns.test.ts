@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import type { Position } from '../../domain/model.js';
-import { entryNotional, fitPositionColumns, liqDistance, liqTone, pnlFraction, positionCells } from './position-columns.js';
+import { entryNotional, fitPositionColumns, liqDistance, liqTone, pnlFraction, POSITION_COLUMN_PRIORITY, POSITION_COLUMNS, positionCells } from './position-columns.js';
 
 const d = (s: string) => new Decimal(s);
 const base: Position = {
@@ -55,18 +55,49 @@ describe('position maths', () => {
     expect(c.tone.pnl).toBe('up');
   });
 
-  it('drops TP/SL, then leverage, then margin mode first as the width shrinks', () => {
+  it('shows the columns in priority order: size, entry, mark, uPnL, PnL %, liq price, liq distance, leverage, margin mode, TP/SL', () => {
     const rows = [positionCells(base, undefined, { warn: 0.05, danger: 0.02 })];
-    const ids = (w: number) => fitPositionColumns(rows, w).map((c) => c.id);
-    const all = ids(200);
-    expect(all).toEqual(['symbol', 'side', 'size', 'entry', 'mark', 'pnl', 'pnlPct', 'lev', 'mode', 'liq', 'dist', 'tpsl']);
-    const width = (cols: ReturnType<typeof fitPositionColumns>) => 1 + cols.reduce((n, c) => n + c.width + 1, 0);
-    const full = width(fitPositionColumns(rows, 200));
-    expect(ids(full - 1)).not.toContain('tpsl');
-    expect(ids(full - 1)).toContain('lev');
-    const noTpsl = width(fitPositionColumns(rows, full - 1));
-    expect(ids(noTpsl - 1)).not.toContain('lev');
-    expect(ids(noTpsl - 1)).toContain('mode');
-    for (const w of [28, 38, 60, 98]) expect(width(fitPositionColumns(rows, w))).toBeLessThanOrEqual(w);
+    expect(fitPositionColumns(rows, 200).map((c) => c.id)).toEqual(['symbol', 'side', 'size', 'entry', 'mark', 'pnl', 'pnlPct', 'liq', 'dist', 'lev', 'mode', 'tpsl']);
+    expect(POSITION_COLUMN_PRIORITY).toEqual(POSITION_COLUMNS.map((c) => c.id));
+  });
+
+  // Widths of this row: cursor 1, then (width + 1) per column: symbol 8, side 6, size 5, entry 6,
+  // mark 6, uPnL 7, PnL% 9 ("+50.00% "), liq 6, liq dist 9, lev 5, mode 6, TP/SL 6 = 80 in all.
+  it.each([
+    [80, 'tpsl'],
+    [79, 'mode'],
+    [74, 'mode'],
+    [73, 'lev'],
+    [68, 'lev'],
+    [67, 'dist'],
+    [63, 'dist'],
+    [62, 'liq'],
+    [54, 'liq'],
+    [53, 'pnlPct'],
+    [48, 'pnlPct'],
+    [47, 'pnl'],
+    [39, 'pnl'],
+    [38, 'mark'],
+    [32, 'mark'],
+    [31, 'entry'],
+    [26, 'entry'],
+    [25, 'size'],
+    [20, 'size'],
+    [19, 'side'],
+    [10, 'side'],
+  ] as const)('at %i cells the last column shown is %s, the ones after it are dropped', (width, last) => {
+    const rows = [positionCells(base, undefined, { warn: 0.05, danger: 0.02 })];
+    const cols = fitPositionColumns(rows, width);
+    const order = POSITION_COLUMNS.map((c) => c.id);
+    expect(cols.map((c) => c.id)).toEqual(order.slice(0, order.indexOf(last) + 1));
+    const used = 1 + cols.reduce((n, c) => n + c.width + 1, 0);
+    // Symbol and side always show (cut by the panel if they must); past them everything fits whole.
+    if (cols.length > 2) expect(used).toBeLessThanOrEqual(width);
+  });
+
+  it('never skips a column to fit a narrower one after it', () => {
+    // A long entry price does not fit, a short mark would: the mark is still dropped.
+    const wide = positionCells({ ...base, avgPrice: d('123456789.12345678') }, undefined, { warn: 0.05, danger: 0.02 });
+    expect(fitPositionColumns([wide], 30).map((c) => c.id)).toEqual(['symbol', 'side', 'size']);
   });
 });

@@ -7,8 +7,8 @@ import type { Instrument, Position } from '../../domain/model.js';
  * which columns fit a width (less important ones are dropped first).
  */
 
-/** Columns of the positions table, in display order. */
-export type PositionColumnId = 'symbol' | 'side' | 'size' | 'entry' | 'mark' | 'pnl' | 'pnlPct' | 'lev' | 'mode' | 'liq' | 'dist' | 'tpsl';
+/** Columns of the positions table, in display (and priority) order. */
+export type PositionColumnId = 'symbol' | 'side' | 'size' | 'entry' | 'mark' | 'pnl' | 'pnlPct' | 'liq' | 'dist' | 'lev' | 'mode' | 'tpsl';
 
 /** Semantic tone of one cell (mapped to theme colours by the panel). */
 export type CellTone = 'up' | 'down' | 'warn' | 'danger' | null;
@@ -22,7 +22,11 @@ export interface PositionColumn {
   readonly minWidth: number;
 }
 
-/** Display order. */
+/**
+ * Display order, which is also the priority order (issue 17 item 5): symbol and side always, then
+ * size, entry, mark, uPnL, PnL %, liquidation price, liquidation distance, leverage, margin mode,
+ * TP/SL. As the width shrinks columns are dropped from the end, so the rightmost goes first.
+ */
 export const POSITION_COLUMNS: readonly PositionColumn[] = [
   { id: 'symbol', header: 'Symbol', align: 'left', minWidth: 7 },
   { id: 'side', header: 'Side', align: 'left', minWidth: 5 },
@@ -31,15 +35,15 @@ export const POSITION_COLUMNS: readonly PositionColumn[] = [
   { id: 'mark', header: 'Mark', align: 'right', minWidth: 5 },
   { id: 'pnl', header: 'uPnL', align: 'right', minWidth: 6 },
   { id: 'pnlPct', header: 'PnL%', align: 'right', minWidth: 7 },
-  { id: 'lev', header: 'Lev', align: 'right', minWidth: 4 },
-  { id: 'mode', header: 'Mode', align: 'left', minWidth: 5 },
   { id: 'liq', header: 'Liq', align: 'right', minWidth: 5 },
   { id: 'dist', header: 'Liq dist', align: 'right', minWidth: 8 },
+  { id: 'lev', header: 'Lev', align: 'right', minWidth: 4 },
+  { id: 'mode', header: 'Mode', align: 'left', minWidth: 5 },
   { id: 'tpsl', header: 'TP/SL', align: 'left', minWidth: 5 },
 ];
 
 /** Most important first: as the width shrinks, columns are dropped from the end of this list. */
-export const POSITION_COLUMN_PRIORITY: readonly PositionColumnId[] = ['symbol', 'side', 'pnl', 'dist', 'size', 'pnlPct', 'mark', 'liq', 'entry', 'mode', 'lev', 'tpsl'];
+export const POSITION_COLUMN_PRIORITY: readonly PositionColumnId[] = POSITION_COLUMNS.map((c) => c.id);
 
 /** Default liquidation-distance thresholds (fractions of mark): under 5 % warn, under 2 % danger. */
 export const DEFAULT_LIQ_WARN = 0.05;
@@ -142,7 +146,9 @@ export interface SizedColumn extends PositionColumn {
 
 /**
  * The columns that fit `innerWidth` cells (one cell of cursor marker, one space before each
- * column), most important first, shown in display order. Widths fit the longest value.
+ * column): symbol and side always (cut if they must), then whole columns in priority order until
+ * the next one does not fit; nothing after it is shown, even if narrower (a gap in the middle of
+ * the table would read as a different column). Widths fit the longest value.
  */
 export function fitPositionColumns(rows: readonly PositionCells[], innerWidth: number): readonly SizedColumn[] {
   const sized = new Map<PositionColumnId, SizedColumn>();

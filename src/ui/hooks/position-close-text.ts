@@ -1,5 +1,6 @@
 import type { Category, Position } from '../../domain/model.js';
-import { closePositionOrder } from '../../domain/position-mapping.js';
+import { Decimal } from 'decimal.js';
+import { closePositionOrder, type MappedOrderFields, type ReducePositionOrder } from '../../domain/position-mapping.js';
 import type { BatchOutcome } from '../../services/order-batch.js';
 import type { OrderOutcome } from '../../services/order-service.js';
 
@@ -31,8 +32,8 @@ export function positionLabel(p: Pick<Position, 'symbol' | 'posSide'>): string {
 export function closeConfirmText(p: Position): ConfirmText | null {
   const o = closePositionOrder(p);
   if (!o) return null;
-  const fields = o.posSide ? `side=${o.side} posSide=${o.posSide}` : `side=${o.side} reduceOnly=${o.reduceOnly ?? 'no'}`;
-  const why = p.holdMode === 'hedge_mode' ? 'hedge mode: same posSide, closing side' : 'one-way mode: opposite side, reduce-only';
+  const fields = mappedFieldsText(o);
+  const why = holdModeWhy(p);
   return {
     question: `Close ${positionLabel(p)} ${o.qty} at market?`,
     details: [`send: ${fields}`, `orderType=market qty=${o.qty} ${o.marginMode}`, why, `${o.category} ${o.symbol}`],
@@ -55,9 +56,47 @@ export function closeAllConfirmText(category: Category, positions: readonly Posi
   return { question: `Close all ${list.length} ${category} at market?`, details: [`send: close-positions category=${category}`, ...shown.slice(0, room)].slice(0, Math.max(0, maxLines)) };
 }
 
-/** The panel line of a single close's outcome. */
-export function closeOutcomeText(p: Pick<Position, 'symbol' | 'posSide'>, o: OrderOutcome): PositionActionResult {
-  const what = `close ${positionLabel(p)}`;
+/** `side=sell reduceOnly=yes` or `side=buy posSide=short`: the mapped fields as sent. */
+function mappedFieldsText(o: MappedOrderFields): string {
+  return o.posSide ? `side=${o.side} posSide=${o.posSide}` : `side=${o.side} reduceOnly=${o.reduceOnly ?? 'no'}`;
+}
+
+function holdModeWhy(p: Pick<Position, 'holdMode'>): string {
+  return p.holdMode === 'hedge_mode' ? 'hedge mode: same posSide, closing side' : 'one-way mode: opposite side, reduce-only';
+}
+
+/** `50%`: the share of the size a quantity is (two decimals at most). */
+export function shareOfSize(qty: Decimal, size: Decimal): string {
+  return size.gt(0) ? `${qty.div(size).times(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed()}%` : '-';
+}
+
+/**
+ * The review of a partial or limit close: how much of the position (and its share of the size),
+ * at market or at the limit price, the mapped fields as sent, what is left after it fills, and
+ * for a limit that it rests as a reduce-only (one-way) or posSide close (hedge) order.
+ */
+export function reduceConfirmText(p: Position, o: ReducePositionOrder): ConfirmText {
+  const qty = new Decimal(o.qty);
+  const at = o.orderType === 'market' ? 'at market' : `at limit ${o.price ?? '?'}`;
+  const left = Decimal.max(0, p.size.minus(qty));
+  const rests = o.orderType === 'limit' ? `; rests as a ${o.reduceOnly ? 'reduce-only' : `posSide=${o.posSide ?? '?'} close`} order until filled` : '';
+  return {
+    question: `Close ${o.qty} of ${positionLabel(p)} ${p.size.toFixed()} (${shareOfSize(qty, p.size)}) ${at}?`,
+    details: [
+      `send: ${mappedFieldsText(o)}`,
+      `orderType=${o.orderType}${o.price === undefined ? '' : ` price=${o.price}`} qty=${o.qty} ${o.marginMode}`,
+      `leaves ${left.toFixed()} of ${p.size.toFixed()}${rests}`,
+      holdModeWhy(p),
+    ],
+  };
+}
+
+/**
+ * The panel line of a single close's outcome; `part` names a partial or limit close
+ * ("0.01 @ 98000"), absent for a whole close at market.
+ */
+export function closeOutcomeText(p: Pick<Position, 'symbol' | 'posSide'>, o: OrderOutcome, part?: string): PositionActionResult {
+  const what = `close ${part === undefined ? '' : `${part} of `}${positionLabel(p)}`;
   switch (o.status) {
     case 'accepted':
       return { status: 'accepted', text: `${what}: accepted${o.orderId ? ` (order ${o.orderId})` : ''}` };

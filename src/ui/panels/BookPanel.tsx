@@ -12,6 +12,8 @@ import { useFreshness } from '../hooks/use-freshness.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { useLatest } from '../hooks/use-latest.js';
 import { Command } from '../keys/commands.js';
+import { bookTick, ownOrderMarks, type OwnLevel } from '../components/book-own-orders.js';
+import { fmtQty } from '../../domain/format.js';
 
 /** Props of the order-book panel. */
 export interface BookPanelProps {
@@ -30,12 +32,24 @@ function cell(text: string, width: number): string {
   return text.length > width ? text.slice(0, width) : text.padStart(width);
 }
 
-/** Depth: asks above, bids below, fixed-width right-aligned columns, cumulative size and depth bars, a level cursor. */
+/** Our own resting orders are marked with this beside the level's price (side-coloured). */
+export const OWN_MARK = '◆';
+
+/** Fewest depth-bar cells kept when the column of our quantity is added. */
+const MIN_BAR_WITH_OWN = 4;
+
+/**
+ * Depth: asks above, bids below, fixed-width right-aligned columns, cumulative size and depth bars,
+ * a level cursor. Levels where our own limit orders of the symbol rest carry `OWN_MARK` beside the
+ * price, and, when the width leaves room, our unfilled quantity there (column "mine").
+ */
 export function BookPanel({ focused, width, height, now, onPickPrice }: BookPanelProps) {
   const { theme, services } = useAppContext();
   const selected = useAppStore((s) => s.market.selected);
   const book = useAppStore((s) => s.market.books[symbolKey(s.market.selected)]);
-  const qtyPlaces = useAppStore((s) => s.market.instruments[symbolKey(s.market.selected)]?.quantityPrecision ?? 4);
+  const instrument = useAppStore((s) => s.market.instruments[symbolKey(s.market.selected)]);
+  const qtyPlaces = instrument?.quantityPrecision ?? 4;
+  const ownOrders = useAppStore((s) => Object.values(s.orders.open).filter((o) => o.category === s.market.selected.category && o.symbol === s.market.selected.symbol));
   // Ref-backed cursor: "k Enter" in one burst of keys must copy the level the cursor is on now.
   const [cursor, setCursor, cursorNow] = useRefState(0);
   const bookNow = useLatest(book);
@@ -65,19 +79,30 @@ export function BookPanel({ focused, width, height, now, onPickPrice }: BookPane
     services.setBookDepth(DEPTHS[(i + 1) % DEPTHS.length] ?? 'books5');
   });
   const colW = Math.max(8, Math.min(14, Math.floor((inner - 4) / 4)));
-  const barW = Math.max(0, inner - colW * 3 - 3);
   const asks = (book?.asks ?? []).slice(0, perSide);
   const bids = (book?.bids ?? []).slice(0, perSide);
+  const marks = ownOrderMarks({ bids, asks }, ownOrders, bookTick(instrument, [...bids, ...asks]));
+  const ownText = (m: OwnLevel) => fmtQty(m.qty, qtyPlaces);
+  const ownTexts = [...marks.bids.values(), ...marks.asks.values()].map(ownText);
+  // Two cells (mark and a space) always, so the columns do not move when an order comes or goes.
+  const rest = inner - colW * 3 - 3 - 2;
+  const ownW = ownTexts.length > 0 ? Math.max(4, ...ownTexts.map((t) => t.length)) : 0;
+  const showOwn = ownW > 0 && rest - (ownW + 1) >= MIN_BAR_WITH_OWN;
+  const barW = Math.max(0, rest - (showOwn ? ownW + 1 : 0));
   const maxCum = Decimal.max(asks[asks.length - 1]?.cum ?? 0, bids[bids.length - 1]?.cum ?? 0, 1e-18);
   const row = (l: BookLevelView | undefined, side: 'bid' | 'ask', isCursor: boolean, key: string) => {
     const color = side === 'bid' ? theme.bid : theme.ask;
     if (!l) return <Text key={key}> </Text>;
     const filled = barW > 0 ? Math.min(barW, l.cum.div(maxCum).times(barW).floor().toNumber()) : 0;
+    const own = (side === 'bid' ? marks.bids : marks.asks).get(l.price);
+    // Our orders in the side's colour; bold where there is no colour (monochrome).
+    const ownStyle = { color: color ?? undefined, bold: color === null };
     // The depth bar is coloured blanks (reverse video without a theme colour), not '█': a row of
     // plain ASCII is measured by Ink without Unicode segmentation, and the book redraws ~10 times a second.
     return (
       <Text key={key} inverse={isCursor && focused} wrap="truncate-end">
-        <Text color={color ?? undefined}>{cell(l.price, colW)}</Text> {cell(l.size, colW)} <Text color={theme.muted ?? undefined}>{cell(l.cum.toFixed(qtyPlaces), colW)}</Text>{' '}
+        {own ? <Text {...ownStyle}>{OWN_MARK}</Text> : ' '} <Text color={color ?? undefined}>{cell(l.price, colW)}</Text> {cell(l.size, colW)} <Text color={theme.muted ?? undefined}>{cell(l.cum.toFixed(qtyPlaces), colW)}</Text>{' '}
+        {showOwn ? <Text {...ownStyle}>{`${cell(own ? ownText(own) : '', ownW)} `}</Text> : null}
         {filled > 0 ? color ? <Text backgroundColor={color}>{' '.repeat(filled)}</Text> : <Text inverse>{' '.repeat(filled)}</Text> : null}
         {' '.repeat(barW - filled)}
       </Text>
@@ -92,10 +117,14 @@ export function BookPanel({ focused, width, height, now, onPickPrice }: BookPane
   return (
     <Panel title={title} hotkey="1" focused={focused} width={width} height={height} badge={<AgeBadge freshness={freshness} />}>
       <Text color={theme.muted ?? undefined} wrap="truncate-end">
+        {'  '}
         {cell('price', colW)} {cell('size', colW)} {cell('total', colW)}
+        {showOwn ? ` ${cell('mine', ownW)}` : ''}
+        {marks.beyond > 0 ? ` ${OWN_MARK}${marks.beyond} deeper` : ''}
       </Text>
       <Box flexDirection="column">{askRows.map((i) => row(asks[i], 'ask', cursor === i + 1, `a${i}`))}</Box>
       <Text color={theme.muted ?? undefined} wrap="truncate-end">
+        {'  '}
         {cell(spread ? `spread ${spread.toString()}` : 'spread --', colW * 2 + 1)}
       </Text>
       <Box flexDirection="column">{Array.from({ length: perSide }, (_, i) => row(bids[i], 'bid', cursor === -i, `b${i}`))}</Box>

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { cleanup } from 'ink-testing-library';
+import chalk from 'chalk';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Category, Instrument, Position } from '../../domain/model.js';
 import type { TradingServices } from '../../services/app-services.js';
@@ -86,7 +87,11 @@ function expectFits(frame: string, columns: number, rows: number): void {
   for (const l of lines) expect(l.length, l).toBeLessThanOrEqual(columns);
 }
 
-afterEach(() => cleanup());
+const chalkLevel = chalk.level;
+afterEach(() => {
+  cleanup();
+  chalk.level = chalkLevel;
+});
 
 describe('PositionsPanel rendering', () => {
   it('shows one row per position with PnL %, liquidation distance and TP/SL at 100x16', async () => {
@@ -97,43 +102,62 @@ describe('PositionsPanel rendering', () => {
     for (const h of ['Symbol', 'Side', 'Size', 'Entry', 'Mark', 'uPnL', 'PnL%', 'Lev', 'Mode', 'Liq', 'Liq dist', 'TP/SL']) expect(f).toContain(h);
     const btc = f.split('\n').find((l) => l.includes('BTCUSDT')) ?? '';
     // 500 / 4850 margin = 10.31 %; (98000 − 88000) / 98000 = 10.20 % to liquidation.
-    expect(btc).toMatch(/long\s+0\.5\s+97000\s+98000\s+\+500\.00\s+\+10\.31%\s+10x\s+cross\s+88000\s+10\.20%\s+105000\/90000/);
+    expect(btc).toMatch(/long\s+0\.5\s+97000\s+98000\s+\+500\.00\s+\+10\.31%\s+88000\s+10\.20%\s+10x\s+cross\s+105000\/90000/);
     const eth = f.split('\n').find((l) => l.includes('ETHUSDT')) ?? '';
     // No margin: −200 / (2 × 3500) entry notional = −2.86 %, marked '*'; short: (3650 − 3600) / 3600 = 1.39 %.
-    expect(eth).toMatch(/short\s+2\s+3500\s+3600\s+-200\.00\s+-2\.86%\*\s+20x\s+isol\s+3650\s+1\.39%\s+-/);
+    expect(eth).toMatch(/short\s+2\s+3500\s+3600\s+-200\.00\s+-2\.86%\*\s+3650\s+1\.39%\s+20x\s+isol\s+-/);
     const sol = f.split('\n').find((l) => l.includes('SOLUSDT')) ?? '';
     expect(sol).toMatch(/none\s+none/);
     expect(f).toContain('PnL% = uPnL / margin; * = / entry notional (margin 0)');
     expect(f).toContain('Positions (3)');
-    expect(f).toContain('c close · C close all USDT-FUTURES');
+    expect(f).toContain('c close · r reduce · l limit close · C close all USDT-FUTURES');
   });
 
-  it('drops TP/SL, leverage and margin mode first at 40x10 and still fits', async () => {
+  it('keeps size, entry and mark first and drops from the end (TP/SL, mode, leverage, liq, uPnL…) at 40x10; still fits', async () => {
     const { app } = setup([SOL, ETH, BTC], { columns: 40, rows: 10 });
     await app.waitForText('BTCUSDT');
     const f = app.frame();
     expectFits(f, 40, 10);
-    expect(f).not.toContain('TP/SL');
-    expect(f).not.toContain('Lev');
-    expect(f).not.toContain('Mode');
-    expect(f).toContain('uPnL');
-    expect(f).toContain('Liq dist');
+    for (const h of ['Size', 'Entry', 'Mark']) expect(f).toContain(h);
+    for (const h of ['uPnL', 'PnL%', 'Liq', 'Lev', 'Mode', 'TP/SL']) expect(f).not.toContain(h);
     for (const s of ['BTCUSDT', 'ETHUSDT', 'SOLUSDT']) expect(f).toContain(s);
-    expect(f).toMatch(/\+500\.00\s+10\.20%/);
+    expect(f).toMatch(/long\s+0\.5\s+97000\s+98000/);
   });
 
-  it('shows the distance of a near liquidation and scrolls with the cursor at 40x6', async () => {
-    const near = position({ symbol: 'XRPUSDT', posSide: 'long', markPrice: d('100'), liqPrice: d('96') });
-    const { app } = setup([BTC, ETH, SOL, near], { columns: 40, rows: 6 });
+  it('at 70 columns keeps everything up to the liquidation distance and drops leverage, mode and TP/SL', async () => {
+    const { app } = setup([SOL, ETH, BTC], { columns: 70, rows: 10 });
     await app.waitForText('BTCUSDT');
-    expectFits(app.frame(), 40, 6);
+    const f = app.frame();
+    expectFits(f, 70, 10);
+    for (const h of ['Size', 'Entry', 'Mark', 'uPnL', 'PnL%', 'Liq', 'Liq dist']) expect(f).toContain(h);
+    for (const h of ['Lev', 'Mode', 'TP/SL']) expect(f).not.toContain(h);
+    expect(f).toMatch(/\+500\.00\s+\+10\.31%\s+88000\s+10\.20%/);
+  });
+
+  it('shows the distance of a near liquidation and scrolls with the cursor at 70x6', async () => {
+    const near = position({ symbol: 'XRPUSDT', posSide: 'long', markPrice: d('100'), liqPrice: d('96') });
+    const { app } = setup([BTC, ETH, SOL, near], { columns: 70, rows: 6 });
+    await app.waitForText('BTCUSDT');
+    expectFits(app.frame(), 70, 6);
     expect(app.frame()).toContain('Positions 1-1/4');
     await app.press('jjj');
     await app.waitForText('Positions 4-4/4');
     expect(app.frame()).toContain('XRPUSDT');
     expect(app.frame()).toContain('4.00%');
     expect(app.frame()).not.toContain('BTCUSDT');
-    expectFits(app.frame(), 40, 6);
+    expectFits(app.frame(), 70, 6);
+  });
+
+  it('at 40 columns the liquidation distance is dropped, but a near one still shows: in the danger style on the symbol', async () => {
+    chalk.level = 1;
+    const near = position({ symbol: 'XRPUSDT', posSide: 'long', markPrice: d('100'), liqPrice: d('99') });
+    const { app } = setup([BTC, near], { columns: 40, rows: 10 });
+    await app.waitForText('XRPUSDT');
+    const f = app.frame();
+    expect(f).not.toContain('Liq dist');
+    // Monochrome danger is reverse video; the cursor is on BTCUSDT, so only the tone can set it here.
+    expect(f.split('\n').find((l) => l.includes('XRPUSDT'))).toMatch(/\x1b\[7mXRPUSDT/);
+    expect(f.split('\n').find((l) => l.includes('BTCUSDT'))).not.toMatch(/\x1b\[7mBTCUSDT/);
   });
 
   it('says there is nothing open', async () => {

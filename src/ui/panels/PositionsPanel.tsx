@@ -14,7 +14,9 @@ import { useFreshness } from '../hooks/use-freshness.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { useLatest } from '../hooks/use-latest.js';
 import { closeBlockedReason, closeDisabledReason, usePositionClose } from '../hooks/position-close.js';
-import { closeAllConfirmText, closeConfirmText, type PositionActionResult } from '../hooks/position-close-text.js';
+import { closeAllConfirmText, closeConfirmText, reduceConfirmText, type ConfirmText, type PositionActionResult } from '../hooks/position-close-text.js';
+import { PositionReduceForm } from '../components/PositionReduceForm.js';
+import { reducePositionOrder } from '../../domain/position-mapping.js';
 import { Command } from '../keys/commands.js';
 import type { Theme } from '../theme.js';
 
@@ -66,9 +68,11 @@ function style(theme: Theme, tone: CellTone | PositionActionResult['status']): S
 
 /**
  * Open futures positions: side, size, entry, mark, unrealised PnL and PnL %, leverage, margin
- * mode, liquidation price and its distance from mark (warn/danger colours), TP/SL. `c` closes the
- * selected position at market and `C` every position of its category, each after a confirmation
- * showing exactly what is sent; the outcome stays on the last line until the next action.
+ * mode, liquidation price and its distance from mark (warn/danger colours), TP/SL; columns drop
+ * from the end as the width shrinks. `c` closes the selected position at market and `C` every
+ * position of its category; `r` opens a form to close part of it (a quantity or % of the size) at
+ * market or at a limit price, `l` the same form on its price. Each goes through a review showing
+ * exactly what is sent, and only `y` sends; the outcome stays on the last line until the next action.
  */
 export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_LIQ_WARN, liqDanger = DEFAULT_LIQ_DANGER, hotkey = '5' }: PositionsPanelProps) {
   const { theme, services, store } = useAppContext();
@@ -88,14 +92,16 @@ export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_
   const listNow = useLatest(list);
   useCommand(Command.POSITIONS_CURSOR_UP, () => setCursor((c) => Math.max(0, Math.min(c, last) - 1)));
   useCommand(Command.POSITIONS_CURSOR_DOWN, () => setCursor((c) => Math.min(last, Math.max(0, c) + 1)));
-  const { confirm, result } = usePositionClose(() => listNow.current[Math.max(0, Math.min(cursorNow.current, listNow.current.length - 1))] ?? null);
+  const { confirm, result, fields } = usePositionClose(() => listNow.current[Math.max(0, Math.min(cursorNow.current, listNow.current.length - 1))] ?? null);
 
   const inner = Math.max(10, width - 2);
   const contentLines = Math.max(1, height - 3);
   const cells = list.map((p) => positionCells(p, instOf(p), { warn: liqWarn, danger: liqDanger }));
   const cols = fitPositionColumns(cells, inner);
+  const showsDist = cols.some((c) => c.id === 'dist');
   let rowsRoom = Math.max(0, contentLines - 2);
-  const legend = rowsRoom >= 2 && (rowsRoom - 1 >= list.length || rowsRoom >= 5);
+  // The legend explains the PnL % column: only while it is shown.
+  const legend = cols.some((c) => c.id === 'pnlPct') && rowsRoom >= 2 && (rowsRoom - 1 >= list.length || rowsRoom >= 5);
   if (legend) rowsRoom -= 1;
   const start = idx < rowsRoom ? 0 : idx - rowsRoom + 1;
   const visible = list.slice(start, start + rowsRoom);
@@ -109,14 +115,23 @@ export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_
   const muted = style(theme, 'sending');
   let body: ReactNode[];
   let status: ReactNode;
-  if (confirm) {
-    const pos = confirm.kind === 'close' ? open[confirm.key] : undefined;
+  if (confirm?.kind === 'reduceForm') {
+    const pos = open[confirm.key];
+    body = pos ? [<PositionReduceForm key="form" position={pos} instrument={instOf(pos)} fields={fields} />] : [line('gone', `${confirm.key} is no longer open`, style(theme, 'warn'))];
+    status = line('status', 'type to edit · o review · m market · Esc back', muted);
+  } else if (confirm) {
+    const pos = confirm.kind === 'closeAll' ? undefined : open[confirm.key];
+    const gone: ConfirmText = { question: `${confirm.kind === 'closeAll' ? '' : confirm.key} is no longer open`, details: [] };
     const text =
-      confirm.kind === 'close'
-        ? (pos ? closeConfirmText(pos) : null) ?? { question: `${confirm.key} is no longer open`, details: [] }
-        : closeAllConfirmText(confirm.category, list, (p) => closeBlockedReason(store.getState(), p), contentLines - 2);
+      confirm.kind === 'closeAll'
+        ? closeAllConfirmText(confirm.category, list, (p) => closeBlockedReason(store.getState(), p), contentLines - 2)
+        : !pos
+          ? gone
+          : confirm.kind === 'reduce'
+            ? reduceConfirmText(pos, reducePositionOrder(pos, confirm.qty, confirm.price === '' ? null : confirm.price))
+            : (closeConfirmText(pos) ?? gone);
     body = [line('q', text.question, style(theme, 'warn')), ...text.details.map((d, i) => line(`d${i}`, d))].slice(0, contentLines - 1);
-    status = line('status', 'y sends · n/Esc cancel', style(theme, 'warn'));
+    status = line('status', confirm.kind === 'reduce' ? 'y sends · n/Esc back to the form' : 'y sends · n/Esc cancel', style(theme, 'warn'));
   } else {
     const header = ` ${cols.map((c) => ` ${cellText(c.header, c)}`).join('')}`;
     const rows = visible.map((p, i) => {
@@ -125,7 +140,9 @@ export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_
       const isSel = at === idx;
       const parts: ReactNode[] = [isSel ? '>' : ' '];
       for (const col of cols) {
-        const s = style(theme, c?.tone[col.id] ?? null);
+        // A near liquidation still shows when its column is dropped for width: on the symbol.
+        const tone = c?.tone[col.id] ?? (col.id === 'symbol' && !showsDist ? c?.tone.dist : null) ?? null;
+        const s = style(theme, tone);
         parts.push(' ', <Text key={col.id} color={s.color} bold={s.bold} inverse={s.inverse}>{cellText(c?.text[col.id] ?? '', col)}</Text>);
       }
       return (
@@ -138,7 +155,7 @@ export function PositionsPanel({ focused, width, height, now, liqWarn = DEFAULT_
     if (result) status = line('status', result.text, style(theme, result.status));
     else {
       const why = closeDisabledReason(store.getState(), services.trading !== null, selected);
-      status = why ? line('status', `c: ${why}`, muted) : line('status', `c close · C close all ${selected?.category ?? ''}`, muted);
+      status = why ? line('status', `c: ${why}`, muted) : line('status', `c close · r reduce · l limit close · C close all ${selected?.category ?? ''}`, muted);
     }
   }
   return (
