@@ -17,6 +17,16 @@ const CELLS: RiskCells = {
 const text = (width: number) => fitStatusLine(statusSegments(FACTS, CELLS), width).map((p) => p.text).join('');
 
 describe('fitStatusLine', () => {
+  it('keeps a clock far off or a rate limit nearly used up past the socket detail; drops it first while all is well', () => {
+    const line = (f: Partial<LineFacts>, width: number) => fitStatusLine(statusSegments({ ...FACTS, ...f }, CELLS), width).map((p) => p.text).join('');
+    const calm = line({ clockOffsetMs: 12, headroom: 1 }, 150);
+    expect(calm).not.toContain('clock');
+    const skewed = line({ clockOffsetMs: 60_000, headroom: 1 }, 160);
+    expect(skewed, skewed).toContain('clock +60000ms rate 100%');
+    expect(line({ clockOffsetMs: 0, headroom: 0 }, 160)).toContain('rate 0%');
+    expect(fitStatusLine(statusSegments({ ...FACTS, clockOffsetMs: 60_000 }, CELLS), 160).find((p) => p.text.includes('clock'))?.tone).toBe('warn');
+  });
+
   it('gives way in GIVE_WAY order, one step at a time, until the line fits', () => {
     const full = text(1000);
     expect(full).toBe('acct Eq $1,000.00 uPnL +$5.00 Margin 1.00% Liq BTCUSDT 3.00% Loan 70.0% call 80% liq 90% DMS  9s pub subscribed   1s   20ms r1 priv subscribed   1s   20ms r1 clock -3ms rate 50%');

@@ -38,10 +38,11 @@ export type LineSegments = Readonly<Record<SegmentId, readonly (readonly LinePie
  * form with that index (steps are taken until the line fits).
  */
 export const GIVE_WAY: readonly (readonly [SegmentId, number])[] = [
-  ['clock', 1], // clock offset and rate headroom: gone
+  ['clock', 1], // clock offset and rate headroom: gone (kept while they are off: see statusSegments)
   ['sockets', 1], // state and data age (round trip and reconnects gone)
   ['account', 1], // account name cut to 14
   ['account', 2], // account name gone
+  ['clock', 2], // a clock far off or a rate limit nearly used up: gone only now
   ['sockets', 2], // state word only
   ['sockets', 3], // one glyph per socket: P✓ A✓
   ['loan', 1], // the risk figures in short form
@@ -246,6 +247,20 @@ export interface LineFacts {
   readonly now: number;
 }
 
+/** A clock offset beyond this (ms) or a rate headroom below this share is worth the space. */
+const CLOCK_OFF_MS = 1000;
+const RATE_LOW = 0.5;
+
+/**
+ * Clock offset and rate headroom: detail that gives way first while all is well; a clock a second
+ * or more off, or a rate limit half used, is a warning kept until the account name has gone.
+ */
+function clockSegment(offsetMs: number, headroom: number): readonly (readonly LinePiece[])[] {
+  const text = ` clock ${offsetMs >= 0 ? '+' : ''}${offsetMs}ms rate ${Math.round(headroom * 100)}%`;
+  if (Math.abs(offsetMs) >= CLOCK_OFF_MS || headroom < RATE_LOW) return [[{ text, tone: 'warn' }], [{ text, tone: 'warn' }], []];
+  return [[{ text, tone: 'muted' }], []];
+}
+
 /** Every segment with its forms. */
 export function statusSegments(f: LineFacts, r: RiskCells): LineSegments {
   const one = (text: string, t: LineTone, bold = false): readonly (readonly LinePiece[])[] => [[{ text: ` ${text}`, tone: t, bold }]];
@@ -260,6 +275,6 @@ export function statusSegments(f: LineFacts, r: RiskCells): LineSegments {
     loan: risk(r.loan, r.loanShort, r.loanTone),
     dms: [[countdownPiece(f.countdown)]],
     sockets: socketSegment(f.pub, f.priv, f.now),
-    clock: [[{ text: ` clock ${f.clockOffsetMs >= 0 ? '+' : ''}${f.clockOffsetMs}ms rate ${Math.round(f.headroom * 100)}%`, tone: 'muted' }], []],
+    clock: clockSegment(f.clockOffsetMs, f.headroom),
   };
 }
