@@ -1,9 +1,12 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { LayoutSpec } from '../ui/layout/layouts.js';
+import type { SymbolRef } from '../store/slices/market-slice.js';
 import { parseLayouts } from './config-layouts.js';
+import { parseWatchlist } from './config-watchlist.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
+import { parseAlertSettings, type AlertSettings } from '../domain/alert-config.js';
 import { parseDecimal } from '../domain/money.js';
 import { parseOrderGuards, type OrderGuardLimits } from '../domain/order-warnings.js';
 
@@ -65,8 +68,12 @@ export interface AppConfig {
    * in the file, default 3.
    */
   readonly loanAlarmMargin: Decimal;
+  /** Alert rules, bell and desktop notifications (`alerts` in the file, see domain/alert-config.ts); the built-in rules when absent. */
+  readonly alerts: AlertSettings;
   /** The user's own layouts (`layouts`) and the one to start with (`layout`, default `trade`): src/cli/config-layouts.ts. */
   readonly layouts: { readonly user: readonly LayoutSpec[]; readonly initial: string };
+  /** The watchlist's symbols (`watchlist`: ["SPOT:ETHUSDT", …], src/cli/config-watchlist.ts); null (absent) = the first ten spot and futures pairs. */
+  readonly watchlist?: readonly SymbolRef[] | null;
   /** Path of the config file read, or the path where it would be. */
   readonly path: string;
 }
@@ -218,7 +225,16 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   const keys = readKeys(file?.keys, path);
   const theme = str(file?.theme);
   const loanAlarmMargin = readLoanAlarmMargin(file?.loanAlarms, path);
+  let alerts: AlertSettings;
+  try {
+    alerts = parseAlertSettings(file?.alerts, loanAlarmMargin.times(100));
+  } catch (error) {
+    throw new ConfigError(`${path}: ${(error as Error).message}`);
+  }
   const layouts = parseLayouts(file?.layout, file?.layouts, path, (message) => {
+    throw new ConfigError(message);
+  });
+  const watchlist = parseWatchlist(file?.watchlist, path, (message) => {
     throw new ConfigError(message);
   });
   let orderGuards: OrderGuardLimits;
@@ -233,17 +249,17 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   const envCount = [envKey, envSecret, envPass].filter((v) => v !== null).length;
   if (envCount > 0 && envCount < 3) throw new ConfigError('set all three of BITGET_API_KEY, BITGET_API_SECRET and BITGET_API_PASSPHRASE (or none)');
   if (envKey && envSecret && envPass && profileName === null) {
-    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, layouts, path };
+    return { source: 'env', profileName: null, profile: { credentials: { apiKey: envKey, secret: envSecret, passphrase: envPass }, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, alerts, layouts, watchlist, path };
   }
   const profiles = (file?.profiles ?? {}) as Record<string, unknown>;
   const name = profileName ?? str(file?.defaultProfile) ?? (profiles.default ? 'default' : null);
-  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, layouts, path };
+  if (name === null) return { source: 'none', profileName: null, profile: { credentials: null, paper: false, restUrl: null, endpoints: null, channelApiCode: null }, keys, theme, orderGuards, loanAlarmMargin, alerts, layouts, watchlist, path };
   if (!(name in profiles)) {
     const known = Object.keys(profiles);
     throw new ConfigError(`no profile "${name}" in ${path}${known.length ? ` (profiles: ${known.join(', ')})` : ' (it has no profiles)'}`);
   }
   const profile = readProfile(profiles[name], name, path);
-  return { source: profile.credentials ? 'profile' : 'none', profileName: name, profile, keys, theme, orderGuards, loanAlarmMargin, layouts, path };
+  return { source: profile.credentials ? 'profile' : 'none', profileName: name, profile, keys, theme, orderGuards, loanAlarmMargin, alerts, layouts, watchlist, path };
 }
 
 function readKeys(raw: unknown, path: string): Record<string, readonly string[]> {

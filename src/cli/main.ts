@@ -220,9 +220,12 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     },
     {
       ...(symbol ? { symbol } : {}),
-      bell: () => process.stdout.write('\x07'),
-      loanAlarmMargin: config.loanAlarmMargin,
+      // The bell and notification escapes (OSC 9/777) go straight to the terminal, between Ink's frames.
+      terminalWrite: (sequence) => void process.stdout.write(sequence),
+      tmux: (env.TMUX ?? '') !== '',
+      alerts: config.alerts,
       publishMs: choosePublishMs(options, env),
+      ...(config.watchlist ? { watchlist: config.watchlist } : {}),
       restLogger: { debug: (m, c) => logger.debug(m, c), warn: (m, c) => logger.warn(m, c) },
       fileLog: (level, text) => (level === 'error' ? logger.error(text) : level === 'warn' ? logger.warn(text) : logger.info(text)),
       ...(audit ? { audit, onReconciled: (e) => audit.reconciled(e) } : {}),

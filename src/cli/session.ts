@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import type { AlertSettings } from '../domain/alert-config.js';
 import { createExchangeApi, type ExchangeApi } from '../exchange/rest/facade.js';
 import { RestClient, type RestLogger, type RestObserver } from '../exchange/rest/rest-client.js';
 import { StreamClient, type StreamTuning } from '../exchange/ws/stream-client.js';
@@ -38,10 +39,20 @@ export interface SessionOptions {
   readonly streamTuning?: StreamTuning;
   /** Unix ms clock; default Date.now. */
   readonly now?: () => number;
-  /** Rings the terminal bell (loan alarms); default silent. */
+  /** Rings the terminal bell (alerts) when `terminalWrite` is not given; default silent. */
   readonly bell?: () => void;
+  /** Writes the alerts' bell and notification escapes to the terminal (the app: stdout); default only the bell, through `bell`. */
+  readonly terminalWrite?: (sequence: string) => void;
+  /** True inside tmux (notification escapes wrapped for passthrough); default false. */
+  readonly tmux?: boolean;
+  /** Alert rules and outputs (config `alerts`); default the built-in set. */
+  readonly alerts?: AlertSettings;
+  /** Loan poll period, ms; default 10 000. */
+  readonly loanPollMs?: number;
   /** Market data publish period, ms; default the services' 100 (SSH mode: 200). */
   readonly publishMs?: number;
+  /** The watchlist's symbols (config `watchlist`); default the services' first ten spot and futures pairs. */
+  readonly watchlist?: readonly SymbolRef[];
   /** Near-liquidation alarm distance below a loan's liquidation line (fraction); default the services' 0.03. */
   readonly loanAlarmMargin?: Decimal;
   /** Audit log hooks (services/audit-log.ts): REST writes and socket order requests; default none. */
@@ -103,7 +114,12 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
     hasPrivate: true,
     ...channel,
     ...(options.bell ? { bell: options.bell } : {}),
+    ...(options.terminalWrite ? { terminalWrite: options.terminalWrite } : {}),
+    ...(options.tmux ? { tmux: options.tmux } : {}),
+    ...(options.alerts ? { alerts: options.alerts } : {}),
+    ...(options.loanPollMs ? { loanPollMs: options.loanPollMs } : {}),
     ...(options.publishMs ? { publishMs: options.publishMs } : {}),
+    ...(options.watchlist ? { watchlist: options.watchlist } : {}),
     ...(options.loanAlarmMargin ? { loanAlarmMargin: options.loanAlarmMargin } : {}),
     ...(options.audit ? { wsTradeObserver: options.audit.wsObserver } : {}),
     ...(options.sleep ? { sleep: options.sleep } : {}),

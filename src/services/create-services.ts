@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import { defaultAlertSettings, type AlertSettings } from '../domain/alert-config.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
 import type { RestClient } from '../exchange/rest/rest-client.js';
 import type { ConnectionHealth } from '../exchange/ws/connection-state.js';
@@ -6,13 +7,14 @@ import type { StreamClient } from '../exchange/ws/stream-client.js';
 import type { AppStore } from '../store/create-app-store.js';
 import type { AppState } from '../store/app-state.js';
 import type { SocketHealth } from '../store/slices/connection-slice.js';
+import type { SymbolRef } from '../store/slices/market-slice.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
 import type { AppServices } from './app-services.js';
 import { WsTrade, type WsTradeObserver } from '../exchange/ws/ws-trade.js';
 import type { OperationId } from '../exchange/wire/operations.js';
 import { CandleService } from './candle-service.js';
 import { CountdownService, countdownHealth } from './countdown-service.js';
-import { LoanAlarms } from './loan-alarms.js';
+import { AlertService, BEL } from './alert-service.js';
 import { MarketService } from './market-service.js';
 import { OrderService } from './order-service.js';
 import type { ReconciledEvent } from './placement-watch.js';
@@ -33,12 +35,22 @@ export interface ServicesDeps {
   readonly fileLog: (level: LogLevelUi, text: string) => void;
   /** True when the account has keys (private socket, orders, positions). */
   readonly hasPrivate: boolean;
-  /** Rings the terminal bell (loan alarms); default silent. */
+  /** Rings the terminal bell (alerts) when `terminalWrite` is not given; default silent. */
   readonly bell?: () => void;
-  /** Ratio distance (fraction, 0.03 = 3 points) below a loan's liquidation line that raises the near-liquidation alarm; default 0.03. */
+  /** Writes the alerts' bell and desktop-notification escapes to the terminal; default: only the bell, through `bell`. */
+  readonly terminalWrite?: (sequence: string) => void;
+  /** True inside tmux: notification escapes are wrapped for passthrough; default false. */
+  readonly tmux?: boolean;
+  /** Alert rules and outputs (config `alerts`); default `defaultAlertSettings(loanAlarmMargin)`. */
+  readonly alerts?: AlertSettings;
+  /** Ratio distance (fraction, 0.03 = 3 points) below a loan's liquidation line that raises the default near-liquidation alert; default 0.03. */
   readonly loanAlarmMargin?: Decimal;
+  /** Loan poll period, ms; default the private service's 10 000. */
+  readonly loanPollMs?: number;
   /** Market data publish period, ms (see MarketServiceDeps.publishMs); default 100. */
   readonly publishMs?: number;
+  /** The watchlist's symbols (config `watchlist`, see MarketServiceDeps.watchlist); default the first ten spot and futures pairs. */
+  readonly watchlist?: readonly SymbolRef[];
   /** Watches order requests over the private socket (the audit log); default none. */
   readonly wsTradeObserver?: WsTradeObserver;
   /** The user's API-broker code, sent as `apiCode` on socket placements; none by default. */
@@ -126,8 +138,8 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
     if (shown.clockOffsetMs !== offset) store.getState().setClockOffset(offset);
   }, 1000);
   restTimer.unref();
-  const market = new MarketService({ api: deps.api, stream: deps.stream, store, now, log, ...(deps.publishMs ? { publishMs: deps.publishMs } : {}) });
-  const priv = deps.hasPrivate ? new PrivateService({ api: deps.api, stream: deps.stream, store, now, log }) : null;
+  const market = new MarketService({ api: deps.api, stream: deps.stream, store, now, log, ...(deps.publishMs ? { publishMs: deps.publishMs } : {}), ...(deps.watchlist ? { watchlist: deps.watchlist } : {}) });
+  const priv = deps.hasPrivate ? new PrivateService({ api: deps.api, stream: deps.stream, store, now, log, ...(deps.loanPollMs ? { loanPollMs: deps.loanPollMs } : {}) }) : null;
   // Debts, funding assets, settings and delta info have no stream topic: polled into the store.
   const poll = deps.hasPrivate ? new PollService({ api: deps.api, now, log, onUpdate: (x) => store.getState().setAccountExtras(x) }) : null;
   const privateConn = deps.hasPrivate ? deps.stream.privateConnection : null;
@@ -141,7 +153,9 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   const candles = new CandleService({ api: deps.api, stream: deps.stream, store, now, log });
   await candles.start();
   priv?.start();
-  const stopAlarms = new LoanAlarms({ store, now, bell: deps.bell ?? (() => undefined), ...(deps.loanAlarmMargin ? { marginBeforeLiquidation: deps.loanAlarmMargin } : {}) }).attach();
+  const alertWrite = deps.terminalWrite ?? ((sequence: string) => (sequence === BEL ? deps.bell?.() : undefined));
+  const alertSettings = deps.alerts ?? defaultAlertSettings(deps.loanAlarmMargin?.times(100));
+  const stopAlarms = new AlertService({ store, now, settings: alertSettings, write: alertWrite, tmux: deps.tmux ?? false, fileLog: deps.fileLog }).attach();
   const countdown = priv ? new CountdownService({ api: deps.api, store, now, log, healthy: () => countdownHealth(store.getState()), refreshOrders: () => priv.resync() }) : null;
   poll?.start();
   // A mode, margin mode or leverage changed elsewhere (another client, the web) shows first in a

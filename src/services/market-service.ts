@@ -26,7 +26,11 @@ export interface MarketServiceDeps {
   readonly publishMs?: number;
   /** Levels per side published to the store (default 50). */
   readonly publishDepth?: number;
-  /** Extra symbols whose tickers are streamed besides the focused one (default: the first ten futures and spot pairs). */
+  /**
+   * Extra symbols whose tickers are streamed besides the focused one, in the watchlist's order
+   * (config `watchlist`; default: the first ten futures and spot pairs). Symbols with no instrument
+   * are skipped and anything past `MAX_WATCH_TICKERS` is dropped, each with a warning in the log.
+   */
   readonly watchlist?: readonly SymbolRef[];
 }
 
@@ -60,6 +64,19 @@ export function sharedIntervalTimer(base: IntervalTimer): IntervalTimer {
       }
     },
   };
+}
+
+/**
+ * Most watchlist tickers streamed (one public channel each). Bitget allows 1000 channels per
+ * connection but recommends staying under 50 (protocol-notes §4.3); the public socket also carries
+ * the focused symbol's book, ticker and trades and the chart's kline, so 40 leaves room for those and
+ * a resubscribe, and the whole list goes out in 4 subscribe frames of 10 args.
+ */
+export const MAX_WATCH_TICKERS = 40;
+
+/** True when both refs are fed by the same public channel (margin shares spot's). */
+function sameFeed(a: SymbolRef, b: SymbolRef): boolean {
+  return a.symbol === b.symbol && publicInstType(a.category) === publicInstType(b.category);
 }
 
 /** How long updates are dropped while waiting for the snapshot of a resubscribe before a gap counts again, ms. */
@@ -123,8 +140,9 @@ export class MarketService {
     );
     this.subscribeFocused();
     await this.loadInstruments();
-    this.watch = this.deps.watchlist ? [...this.deps.watchlist] : this.defaultWatchlist();
-    const extra = this.watch.filter((r) => symbolKey(r) !== symbolKey(this.focused)).map((r) => this.arg(r, 'ticker'));
+    this.watch = this.deps.watchlist ? this.checkedWatchlist(this.deps.watchlist) : this.defaultWatchlist();
+    this.deps.store.getState().setWatchlist(this.watch);
+    const extra = this.watch.filter((r) => !sameFeed(r, this.focused)).map((r) => this.arg(r, 'ticker'));
     if (extra.length > 0) stream.subscribe(extra);
   }
 
@@ -179,7 +197,7 @@ export class MarketService {
   }
 
   private unsubscribeFocused(): void {
-    const watched = this.watch.some((r) => symbolKey(r) === symbolKey(this.focused));
+    const watched = this.watch.some((r) => sameFeed(r, this.focused));
     this.deps.stream.unsubscribe(this.focusedArgs().filter((a) => !(watched && a.topic === 'ticker')));
     this.forgetBook(symbolKey(this.focused));
   }
@@ -204,6 +222,24 @@ export class MarketService {
       }
     }
     this.deps.store.getState().setInstruments(all, this.deps.now());
+  }
+
+  /** The configured watchlist without duplicates and unknown symbols, capped at MAX_WATCH_TICKERS. */
+  private checkedWatchlist(list: readonly SymbolRef[]): SymbolRef[] {
+    const { instruments } = this.deps.store.getState().market;
+    const seen = new Set<string>();
+    const known: SymbolRef[] = [];
+    const unknown: string[] = [];
+    for (const r of list) {
+      const key = symbolKey(r);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (instruments[key]) known.push({ category: r.category, symbol: r.symbol });
+      else unknown.push(key);
+    }
+    if (unknown.length > 0) this.deps.log('warn', `watchlist: no such instrument ${unknown.join(', ')}; skipped`);
+    if (known.length > MAX_WATCH_TICKERS) this.deps.log('warn', `watchlist: ${known.length} symbols; the first ${MAX_WATCH_TICKERS} are streamed (public socket channel budget)`);
+    return known.slice(0, MAX_WATCH_TICKERS);
   }
 
   private defaultWatchlist(): SymbolRef[] {
@@ -279,9 +315,13 @@ export class MarketService {
   private onTicker(push: StreamPush): void {
     const where = this.keyOf(push);
     if (!where) return;
+    // One spot ticker may feed several refs (SPOT:X and MARGIN:X, focused or watched): each gets its copy.
+    const feed: SymbolRef = { category: where.category, symbol: push.arg.symbol ?? '' };
+    const targets = [where.category, ...this.watch.filter((r) => sameFeed(r, feed)).map((r) => r.category)];
     for (const r of wireList(push.data)) {
       const t = tickerFromWire({ symbol: push.arg.symbol, ...r }, where.category, this.deps.now());
-      if (t) this.tickerPub.put(symbolKey(t), { ...t, category: where.category, ts: this.deps.now() });
+      if (!t) continue;
+      for (const category of new Set(targets)) this.tickerPub.put(symbolKey({ category, symbol: t.symbol }), { ...t, category, ts: this.deps.now() });
     }
   }
 

@@ -15,6 +15,7 @@ import { useCommand, useKeyDispatcher } from './hooks/use-commands.js';
 import { useScreenSize } from './hooks/use-screen-size.js';
 import { PANEL_ORDER, type PanelId } from './layout/compute-layout.js';
 import { findLayout, layoutNames, solveLayout, type LayoutSpec } from './layout/layouts.js';
+import { AlertBanner } from './components/AlertBanner.js';
 import { Footer } from './layout/Footer.js';
 import { StatusBar } from './layout/StatusBar.js';
 import { AccountPanel } from './panels/AccountPanel.js';
@@ -36,6 +37,7 @@ import { SymbolPicker } from './panels/SymbolPicker.js';
 import { TicketPanel } from './panels/TicketPanel.js';
 import { TickerPanel } from './panels/TickerPanel.js';
 import { TradesPanel } from './panels/TradesPanel.js';
+import { WatchlistPanel } from './panels/WatchlistPanel.js';
 
 /** Overlay names (store `ui.overlay`) → their modal key scope. */
 const OVERLAY_SCOPE: Readonly<Record<string, KeyScope>> = {
@@ -79,6 +81,7 @@ const Panels = {
   log: memo(EventLogPanel),
   loans: memo(LoansPanel),
   candles: memo(CandlePanel),
+  watchlist: memo(WatchlistPanel),
 };
 
 /** The root layout: exactly as tall as the terminal; wiring only. */
@@ -89,7 +92,6 @@ export function App() {
   const focus = useAppStore((s) => s.ui.focus) as PanelId;
   const overlay = useAppStore((s) => s.ui.overlay);
   const armed = useAppStore((s) => s.countdown.armed);
-  const banner = useAppStore((s) => s.ui.banner);
   const [work, setWork] = useState<PanelId>('orders');
   const userLayouts = layouts?.user ?? NO_LAYOUTS;
   const [layoutName, setLayoutName] = useState(() => (layouts && layoutNames(userLayouts).includes(layouts.initial) ? layouts.initial : 'trade'));
@@ -175,6 +177,7 @@ export function App() {
   useCommand(Command.APP_FOCUS_8, focusDigit(7));
   useCommand(Command.APP_FOCUS_9, focusDigit(8), () => (candles ? null : 'no candle chart in this session'));
   useCommand(Command.APP_FOCUS_0, focusDigit(9));
+  useCommand(Command.APP_FOCUS_WATCHLIST, () => focusPanel('watchlist'));
   useCommand(Command.ORDERS_LADDER, () => ui().setOverlay('ladder'), () => (services.trading ? null : 'no keys in this session: trading is off'));
   useCommand(Command.MARKET_NEXT_SYMBOL, () => moveSymbol(1));
   useCommand(Command.MARKET_PREV_SYMBOL, () => moveSymbol(-1));
@@ -230,6 +233,8 @@ export function App() {
         return <Panels.log {...p} />;
       case 'loans':
         return <Panels.loans {...p} />;
+      case 'watchlist':
+        return <Panels.watchlist {...p} />;
       case 'candles':
         return series && candles ? (
           <Panels.candles {...p} hotkey="9" interval={series.interval} type={series.type} intervals={candles.choices().intervals} types={candles.choices().types} onSeries={onSeries} />
@@ -283,11 +288,7 @@ export function App() {
         {main()}
       </Box>
       <Box height={1} width={columns} flexDirection="column" overflow="hidden">
-        {banner ? (
-          <Text inverse bold color={(banner.level === 'error' ? theme.danger : theme.warn) ?? undefined} wrap="truncate-end">
-            {` ${banner.text} `}
-          </Text>
-        ) : null}
+        <AlertBanner columns={columns} />
         <RenderStatsOverlay width={columns} />
         <Footer overlay={overlayScope} focus={focus as KeyScope} columns={columns} />
       </Box>

@@ -1,6 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import type { Candle } from '../../domain/candle.js';
 import type { Category, DeliveryStatus, Instrument, PublicTrade, Ticker } from '../../domain/model.js';
+import { appendSample, type PriceSample } from '../../domain/sparkline.js';
 import type { AppState, SliceCreator } from '../app-state.js';
 
 /** An instrument reference: category plus symbol. */
@@ -53,6 +54,10 @@ export interface MarketData {
   readonly delivery: Readonly<Record<string, DeliveryStatus>>;
   /** The focused instrument. */
   readonly selected: SymbolRef;
+  /** Symbols the watchlist shows, in order (set by the market service once it streams their tickers). */
+  readonly watchlist: readonly SymbolRef[];
+  /** Recent last prices per ticker key, oldest first: one sample a second, at most `SPARK_SAMPLES` (the watchlist's sparklines). */
+  readonly history: Readonly<Record<string, readonly PriceSample[]>>;
   /** Unix ms of the last change to any market data (0 = never). */
   readonly updatedAt: number;
 }
@@ -77,6 +82,8 @@ export interface MarketSlice {
   applyCandles(seriesKey: string, candles: readonly Candle[], mode: 'snapshot' | 'update', now: number): void;
   /** Moves the focus to another instrument. */
   selectSymbol(ref: SymbolRef): void;
+  /** Replaces the watchlist's symbols. */
+  setWatchlist(list: readonly SymbolRef[]): void;
 }
 
 /** The instrument shown before anything is selected. */
@@ -84,7 +91,7 @@ export const DEFAULT_SYMBOL: SymbolRef = { category: 'USDT-FUTURES', symbol: 'BT
 
 /** Builds the market slice. */
 export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
-  market: { instruments: {}, tickers: {}, books: {}, trades: {}, candles: {}, candlesAt: {}, delivery: {}, selected: DEFAULT_SYMBOL, updatedAt: 0 },
+  market: { instruments: {}, tickers: {}, books: {}, trades: {}, candles: {}, candlesAt: {}, delivery: {}, selected: DEFAULT_SYMBOL, watchlist: [], history: {}, updatedAt: 0 },
   setInstruments: (list, now) =>
     set((s: AppState) => {
       const categories = new Set(list.map((i) => i.category));
@@ -98,12 +105,14 @@ export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
       if (list.length === 0) return {};
       const tickers = { ...s.market.tickers };
       let delivery = s.market.delivery;
+      const history = { ...s.market.history };
       for (const t of list) {
         const key = symbolKey(t);
         tickers[key] = t;
+        if (t.lastPrice.gt(0)) history[key] = appendSample(history[key] ?? [], t.lastPrice, now);
         if (t.deliveryStatus && delivery[key] !== t.deliveryStatus) delivery = { ...delivery, [key]: t.deliveryStatus };
       }
-      return { market: { ...s.market, tickers, delivery, updatedAt: now } };
+      return { market: { ...s.market, tickers, delivery, history, updatedAt: now } };
     }),
   setBooks: (books, now) =>
     set((s: AppState) => (Object.keys(books).length === 0 ? {} : { market: { ...s.market, books: { ...s.market.books, ...books }, updatedAt: now } })),
@@ -127,4 +136,5 @@ export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
       return { market: { ...s.market, candles: { ...s.market.candles, [seriesKey]: next.slice(-MAX_CANDLES) }, candlesAt: { ...s.market.candlesAt, [seriesKey]: now }, updatedAt: now } };
     }),
   selectSymbol: (ref) => set((s: AppState) => ({ market: { ...s.market, selected: { category: ref.category, symbol: ref.symbol } } })),
+  setWatchlist: (list) => set((s: AppState) => ({ market: { ...s.market, watchlist: list.map((r) => ({ category: r.category, symbol: r.symbol })) } })),
 });

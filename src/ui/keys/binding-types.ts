@@ -18,6 +18,7 @@ export type KeyScope =
   | 'countdown'
   | 'log'
   | 'candles'
+  | 'watchlist'
   | 'loans' | 'overlay.loanForm'
   | 'overlay.orderConfirm' | 'overlay.orderEdit' | 'overlay.orderHistory'
   | 'overlay.ticketConfirm'

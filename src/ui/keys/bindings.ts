@@ -7,6 +7,7 @@ import { PALETTE_BINDINGS } from './areas/palette.js';
 import { POSITIONS_BINDINGS } from './areas/positions.js';
 import { STATS_BINDINGS } from './areas/stats.js';
 import { TICKET_BINDINGS } from './areas/ticket.js';
+import { WATCHLIST_BINDINGS } from './areas/watchlist.js';
 import type { Binding, KeyScope } from './binding-types.js';
 import { Command, type CommandId } from './commands.js';
 
@@ -23,10 +24,12 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   ...STATS_BINDINGS,
   ...LOANS_BINDINGS,
   ...VIEWS_BINDINGS,
+  ...WATCHLIST_BINDINGS,
   { command: Command.APP_QUIT, keys: ['q', 'ctrl+c'], description: 'Quit (asks first)', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_FORCE_QUIT, keys: ['ctrl+c'], description: 'Quit now (second Ctrl-C)', category: 'General', scope: 'overlay.confirm', showInFooter: false },
   { command: Command.APP_FORCE_QUIT, keys: ['ctrl+c'], description: 'Quit now, the countdown stays armed (second Ctrl-C)', category: 'General', scope: 'overlay.quitcountdown', showInFooter: false },
   { command: Command.APP_NEXT_THEME, keys: [], description: 'Switch theme (the next one; remembered for the next start)', category: 'General', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_WATCHLIST, keys: [], description: 'Focus the watchlist', category: 'Navigation', scope: 'global', showInFooter: false },
   { command: Command.APP_NEXT_LAYOUT, keys: ['ctrl+o'], description: 'Next layout (trade, monitor, loans, your own)', category: 'General', scope: 'global', showInFooter: false },
   { command: Command.APP_REPAINT, keys: ['ctrl+l'], description: 'Redraw the whole screen', category: 'General', scope: 'always', showInFooter: false },
   { command: Command.APP_HELP, keys: ['?'], description: 'Show every key', category: 'General', scope: 'global', showInFooter: true },

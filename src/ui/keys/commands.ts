@@ -7,6 +7,7 @@ import { PALETTE_COMMANDS } from './areas/palette.js';
 import { POSITIONS_COMMANDS } from './areas/positions.js';
 import { STATS_COMMANDS } from './areas/stats.js';
 import { TICKET_COMMANDS } from './areas/ticket.js';
+import { WATCHLIST_COMMANDS } from './areas/watchlist.js';
 
 /** Every keyboard command, as a dotted id whose namespace is the panel or area it belongs to. */
 export const Command = {
@@ -19,12 +20,14 @@ export const Command = {
   ...STATS_COMMANDS,
   ...LOANS_COMMANDS,
   ...VIEWS_COMMANDS,
+  ...WATCHLIST_COMMANDS,
   APP_QUIT: 'app.quit',
   /** Ctrl-C while the quit prompt is up: quit now (the terminal is restored as on any quit). */
   APP_FORCE_QUIT: 'app.forceQuit',
   /** Switches to the next theme and remembers it (palette only: no key by default). */
   APP_NEXT_THEME: 'app.nextTheme',
   APP_NEXT_LAYOUT: 'app.nextLayout',
+  APP_FOCUS_WATCHLIST: 'app.focusWatchlist',
   /** Ctrl-L: redraw the whole screen. */
   APP_REPAINT: 'app.repaint',
   APP_HELP: 'app.help',

@@ -22,11 +22,25 @@ describe('layouts as data', () => {
     }
   });
 
-  it('monitor shows positions, open orders, the account, loans, a small book and the event log', () => {
+  it('monitor shows positions, open orders, the account, loans, the watchlist over a small book, and the event log', () => {
     const l = solveLayout(monitor, 160, 48, 'book');
-    expect(l.visible).toEqual(['positions', 'orders', 'account', 'loans', 'book', 'log']);
+    expect(l.visible).toEqual(['positions', 'orders', 'account', 'loans', 'watchlist', 'book', 'log']);
+    expect(l.columns[2]).toEqual({ width: 48, panels: [{ panel: 'watchlist', height: 14 }, { panel: 'book', height: 14 }, { panel: 'log', height: 13 }] });
     // The ticket, focused, takes the work slot (the log's); the rest stays.
-    expect(solveLayout(monitor, 160, 48, 'ticket').visible).toEqual(['positions', 'orders', 'account', 'loans', 'book', 'ticket']);
+    expect(solveLayout(monitor, 160, 48, 'ticket').visible).toEqual(['positions', 'orders', 'account', 'loans', 'watchlist', 'book', 'ticket']);
+    // Focusing the watchlist (Tab; it has no digit) keeps it where it stands and the log in the work slot.
+    expect(solveLayout(monitor, 160, 48, 'watchlist').visible).toEqual(['positions', 'orders', 'account', 'loans', 'watchlist', 'book', 'log']);
+  });
+
+  it('monitor keeps the watchlist at its smallest size, and it is the first panel to hide when rows run short', () => {
+    const small = solveLayout(monitor, 110, 30, 'book');
+    expect(small.columns.flatMap((c) => c.panels).find((p) => p.panel === 'watchlist')?.height).toBeGreaterThanOrEqual(7);
+    const cells = (monitor?.columns ?? []).flatMap((c) => c.panels);
+    const watch = cells.find((c) => c.panel === 'watchlist');
+    for (const c of cells) if (c !== watch && c.panel !== 'work') expect(c.priority ?? 1, c.panel).toBeGreaterThan(watch?.priority ?? 1);
+    // The same column squeezed: the watchlist goes, the book stays.
+    const squeezed: LayoutSpec = { name: 'squeezed', columns: [{ panels: (monitor?.columns[2]?.panels ?? []).map((p) => ({ ...p, minHeight: 9 })) }] };
+    expect(solveLayout(squeezed, 110, 30, 'orders').visible).toEqual(['book', 'orders']);
   });
 
   it('below its minimum size a layout gives way to trade, which fits every size', () => {

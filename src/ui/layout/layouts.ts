@@ -2,8 +2,8 @@ import { computeLayout, PANEL_ORDER, type Layout, type LayoutColumn, type PanelB
 
 /**
  * Layouts as data (issue 17): a layout is columns of panels, each with a weight, a minimum height
- * and a priority. `trade` is the built-in order-entry screen (computeLayout); `monitor` and `loans`
- * are grids solved here, and the user's own come from `config.json` (`layouts`). A panel that would
+ * and a priority. `trade` is the built-in order-entry screen (computeLayout); `monitor` (with the
+ * watchlist) and `loans` are grids solved here, and the user's own come from `config.json` (`layouts`). A panel that would
  * get fewer rows than its minimum is hidden, lowest priority first; a column whose panels all hide,
  * or that is narrower than its minimum width (lowest priority first), gives its width to the others.
  * One slot per layout is the work slot: focusing a panel the layout does not show puts that panel
@@ -50,7 +50,8 @@ export const BUILTIN_LAYOUTS: readonly LayoutSpec[] = [
     columns: [
       { weight: 4, minWidth: 44, panels: [{ panel: 'positions', weight: 3, priority: 5 }, { panel: 'orders', weight: 3, priority: 4 }] },
       { weight: 3, minWidth: 34, panels: [{ panel: 'account', weight: 3, priority: 5, minHeight: 8 }, { panel: 'loans', weight: 2, priority: 3 }] },
-      { weight: 3, minWidth: 30, panels: [{ panel: 'book', weight: 2, priority: 2 }, { panel: 'work', weight: 2, priority: 3 }] },
+      // The watchlist (priority 1) hides first when rows are short, before the book; the other columns keep positions, orders and the account.
+      { weight: 3, minWidth: 30, panels: [{ panel: 'watchlist', weight: 2, priority: 1, minHeight: 7 }, { panel: 'book', weight: 2, priority: 2 }, { panel: 'work', weight: 2, priority: 3 }] },
     ],
   },
   {

@@ -1,0 +1,19 @@
+import type { Binding } from '../binding-types.js';
+
+/** Commands of the watchlist panel (dotted ids; namespace = area). */
+export const WATCHLIST_COMMANDS = {
+  WATCHLIST_UP: 'watchlist.up',
+  WATCHLIST_DOWN: 'watchlist.down',
+  WATCHLIST_FOLLOW: 'watchlist.follow',
+} as const;
+
+/**
+ * Bindings of the watchlist panel (scope `watchlist`): ↑↓/`k``j` move the row cursor, Enter makes
+ * the cockpit (book, ticker, trades, ticket, chart) follow the row's symbol. All three are consumed
+ * by the panel even with an empty list, so they never reach another binding.
+ */
+export const WATCHLIST_BINDINGS: readonly Binding[] = [
+  { command: WATCHLIST_COMMANDS.WATCHLIST_UP, keys: ['up', 'k'], description: 'Previous watchlist symbol', category: 'Market', scope: 'watchlist', showInFooter: true },
+  { command: WATCHLIST_COMMANDS.WATCHLIST_DOWN, keys: ['down', 'j'], description: 'Next watchlist symbol', category: 'Market', scope: 'watchlist', showInFooter: false },
+  { command: WATCHLIST_COMMANDS.WATCHLIST_FOLLOW, keys: ['enter'], description: 'Follow the selected symbol (book, ticker, trades, ticket)', category: 'Market', scope: 'watchlist', showInFooter: true },
+];
