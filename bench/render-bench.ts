@@ -3,7 +3,8 @@ import { runApp, type RunResult, type Writer } from './render/run-app.js';
 import { startExchangeProcess } from './render/exchange-host.js';
 
 /**
- * `npm run bench:render [-- --seconds N] [--sizes 80x24,160x48] [--writers ours,ink-default] [--ssh]`
+ * `npm run bench:render [-- --seconds N] [--sizes 80x24,160x48] [--writers ours,ink-default] [--layouts trade,monitor] [--ssh]`
+ * (layouts other than trade are measured at 160x48 only)
  *
  * Runs the real app (bin/utadash.mjs, the real Ink writer) on a pseudo-terminal of each size
  * against the embedded exchange (books every 50 ms, tickers on ten symbols, public trades; the
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const seconds = Number(flag(args, '--seconds') ?? '15');
   const sizes = (flag(args, '--sizes') ?? '80x24,160x48,240x70').split(',').map((s) => s.split('x').map(Number) as [number, number]);
   const writers = (flag(args, '--writers') ?? 'ours,ink-default').split(',') as Writer[];
+  // The monitor layout (issue 17) where it fits (from 110x30), beside trade at the same size.
+  const layouts = (flag(args, '--layouts') ?? 'trade,monitor').split(',');
   const extra = [...(args.includes('--ssh') ? ['--ssh'] : []), ...(flag(args, '--app-args') ?? '').split(' ').filter((a) => a !== '')];
   const prof = flag(args, '--cpu-prof');
   const nodeArgs = [...(prof === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`]), ...(flag(args, '--node-args') ?? '').split(' ').filter((a) => a !== '')];
@@ -50,10 +53,13 @@ async function main(): Promise<void> {
   const problems: string[] = [];
   try {
     for (const [columns, rows] of sizes) {
-      for (const writer of writers) {
-        const r = await runApp({ columns, rows, writer, simUrl: exchange.url, warmupMs: 3000, measureMs: writer === 'ours' ? seconds * 1000 : Math.min(seconds, 10) * 1000, keyEveryMs, keyBurst, args: extra, nodeArgs });
-        process.stdout.write(`${JSON.stringify(r)}\n`);
-        if (writer === 'ours') problems.push(...budgetProblems(r));
+      for (const layout of layouts) {
+        if (layout !== 'trade' && (columns !== 160 || rows !== 48)) continue;
+        for (const writer of writers) {
+          const r = await runApp({ columns, rows, writer, layout, simUrl: exchange.url, warmupMs: 3000, measureMs: writer === 'ours' ? seconds * 1000 : Math.min(seconds, 10) * 1000, keyEveryMs, keyBurst, args: extra, nodeArgs });
+          process.stdout.write(`${JSON.stringify(r)}\n`);
+          if (writer === 'ours') problems.push(...budgetProblems(r));
+        }
       }
     }
   } finally {

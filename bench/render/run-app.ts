@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -33,6 +33,8 @@ export interface RunOptions {
   readonly keyBurst?: number;
   /** Extra app arguments (e.g. `--ssh`). */
   readonly args?: readonly string[];
+  /** The layout to start with (config `layout`); default the app's own (`trade`). */
+  readonly layout?: string;
   /** Extra node arguments for the app (e.g. `--cpu-prof`). */
   readonly nodeArgs?: readonly string[];
   /** RSS samples while measuring (soak): called every `sampleEveryMs` with MB. */
@@ -43,6 +45,8 @@ export interface RunOptions {
 /** The JSON line of one run. */
 export interface RunResult {
   readonly size: string;
+  /** The layout measured. */
+  readonly layout: string;
   readonly writer: Writer;
   readonly bytesPerSec: number;
   readonly fps: number;
@@ -77,6 +81,10 @@ export async function runApp(o: RunOptions): Promise<RunResult> {
   const env: NodeJS.ProcessEnv = { ...process.env, HOME: tmp, XDG_CONFIG_HOME: join(tmp, 'config'), XDG_STATE_HOME: join(tmp, 'state'), TERM: 'xterm-256color', COLUMNS: String(o.columns), LINES: String(o.rows), UTADASH_RENDER_STATS_FILE: statsFile };
   for (const name of ['CI', 'BITGET_API_KEY', 'BITGET_API_SECRET', 'BITGET_API_PASSPHRASE', 'NO_COLOR', 'SSH_CONNECTION', 'UTADASH_INK_DEFAULT', 'UTADASH_SIM_URL']) delete env[name];
   if (o.writer === 'ink-default') env.UTADASH_INK_DEFAULT = '1';
+  if (o.layout !== undefined && o.layout !== 'trade') {
+    mkdirSync(join(tmp, 'config', 'utadash'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(tmp, 'config', 'utadash', 'config.json'), JSON.stringify({ layout: o.layout }), { mode: 0o600 });
+  }
   if (o.simUrl !== null) env.UTADASH_SIM_URL = o.simUrl;
   const started = performance.now();
   const child = spawn('python3', [join(HERE, 'pty-run.py'), String(o.columns), String(o.rows), '--', process.execPath, ...(o.nodeArgs ?? []), join(ROOT, 'bin', 'utadash.mjs'), '--log-file', join(tmp, 'app.log'), ...(o.args ?? [])], {
@@ -217,6 +225,7 @@ export async function runApp(o: RunOptions): Promise<RunResult> {
     const renderMs = renders.filter(([at]) => at >= wall0 && at <= wall1).map(([, ms]) => ms);
     return {
       size: `${o.columns}x${o.rows}`,
+      layout: o.layout ?? 'trade',
       writer: o.writer,
       bytesPerSec: Math.round(bytes / seconds),
       fps: round(frames / seconds),
