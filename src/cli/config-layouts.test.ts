@@ -10,7 +10,11 @@ describe('config layouts', () => {
     const out = parseLayouts('scalp', [{ name: 'scalp', minColumns: 120, work: 'log', columns: [{ weight: 2, panels: [{ panel: 'book', weight: 3, priority: 5 }, { panel: 'work' }] }, { width: 44, panels: [{ panel: 'ticket', minHeight: 20 }] }] }], 'c.json', fail);
     expect(out.initial).toBe('scalp');
     expect(out.user[0]).toEqual({ name: 'scalp', minColumns: 120, work: 'log', columns: [{ weight: 2, panels: [{ panel: 'book', weight: 3, priority: 5 }, { panel: 'work' }] }, { width: 44, panels: [{ panel: 'ticket', minHeight: 20 }] }] });
-    expect(parseLayouts(undefined, undefined, 'c.json', fail)).toEqual({ user: [], initial: 'trade' });
+    expect(parseLayouts(undefined, undefined, 'c.json', fail)).toEqual({ user: [], initial: 'trade', bySize: [] });
+    expect(parseLayouts(undefined, undefined, 'c.json', fail, [{ minColumns: 200, minRows: 50, layout: 'monitor' }, { layout: 'trade' }]).bySize).toEqual([
+      { layout: 'monitor', minColumns: 200, minRows: 50 },
+      { layout: 'trade', minColumns: 0, minRows: 0 },
+    ]);
   });
 
   it.each([
@@ -23,5 +27,13 @@ describe('config layouts', () => {
     [undefined, [{ name: 'x', columns: [{ panels: [{ panel: 'book' }] }, { panels: [{ panel: 'book' }] }] }], 'panel "book" is placed twice'],
   ])('refuses %s / %j in one line', (layout, layouts, message) => {
     expect(() => parseLayouts(layout, layouts, 'c.json', fail)).toThrow(message);
+  });
+
+  it.each([
+    [{}, '"layoutBySize" must be a list'],
+    [[{ layout: 'nope' }], 'layoutBySize[0].layout must be one of trade, monitor, loans'],
+    [[{ layout: 'monitor', minRows: 4.5 }], 'layoutBySize[0].minRows must be a whole number'],
+  ])('refuses layoutBySize %j in one line', (bySize, message) => {
+    expect(() => parseLayouts(undefined, undefined, 'c.json', fail, bySize)).toThrow(message);
   });
 });

@@ -1,4 +1,4 @@
-import { isPanelId, layoutNames, type LayoutCell, type LayoutColumnSpec, type LayoutSpec } from '../ui/layout/layouts.js';
+import { isPanelId, layoutNames, type LayoutCell, type LayoutColumnSpec, type LayoutSpec, type SizeRule } from '../ui/layout/layouts.js';
 
 /**
  * The config file's `layout` (the one to start with) and `layouts` (the user's own grids):
@@ -8,6 +8,9 @@ import { isPanelId, layoutNames, type LayoutCell, type LayoutColumnSpec, type La
  *                 "columns": [{ "weight": 2, "panels": [{ "panel": "book", "weight": 3, "priority": 5 }, { "panel": "work" }] },
  *                             { "width": 44, "panels": [{ "panel": "ticket", "minHeight": 20 }] }] }]
  *
+ *   "layoutBySize": [{ "minColumns": 200, "minRows": 50, "layout": "monitor" }, { "layout": "trade" }]
+ *     (the first rule the terminal fits picks the layout, until Ctrl-O picks one by hand)
+ *
  * Every mistake is one line naming the layout, the column, the panel and the field.
  */
 
@@ -16,7 +19,7 @@ function obj(v: unknown): Record<string, unknown> | null {
 }
 
 /** Parses the two keys; `fail` throws the caller's one-line error. */
-export function parseLayouts(rawLayout: unknown, rawLayouts: unknown, path: string, fail: (message: string) => never): { user: LayoutSpec[]; initial: string } {
+export function parseLayouts(rawLayout: unknown, rawLayouts: unknown, path: string, fail: (message: string) => never, rawBySize?: unknown): { user: LayoutSpec[]; initial: string; bySize: SizeRule[] } {
   const num = (v: unknown, where: string, min: number): number | undefined => {
     if (v === undefined) return undefined;
     if (typeof v !== 'number' || !Number.isFinite(v) || v < min) fail(`${path}: ${where} must be a number ≥ ${min}`);
@@ -58,5 +61,21 @@ export function parseLayouts(rawLayout: unknown, rawLayouts: unknown, path: stri
   }
   const names = layoutNames(user);
   if (rawLayout !== undefined && (typeof rawLayout !== 'string' || !names.includes(rawLayout))) fail(`${path}: "layout" must be one of ${names.join(', ')}`);
-  return { user, initial: (rawLayout as string | undefined) ?? 'trade' };
+  return { user, initial: (rawLayout as string | undefined) ?? 'trade', bySize: parseBySize(rawBySize, names, path, fail) };
+}
+
+/** `layoutBySize`: [{ "minColumns": 200, "minRows": 50, "layout": "monitor" }, …], the first that fits wins. */
+function parseBySize(raw: unknown, names: readonly string[], path: string, fail: (message: string) => never): SizeRule[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) fail(`${path}: "layoutBySize" must be a list of { "minColumns", "minRows", "layout" }`);
+  return (raw as unknown[]).map((r, i) => {
+    const rule = obj(r) ?? fail(`${path}: layoutBySize[${i}] must be an object with "layout"`);
+    if (typeof rule.layout !== 'string' || !names.includes(rule.layout)) fail(`${path}: layoutBySize[${i}].layout must be one of ${names.join(', ')}`);
+    const dim = (v: unknown, field: string): number => {
+      if (v === undefined) return 0;
+      if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) fail(`${path}: layoutBySize[${i}].${field} must be a whole number ≥ 0`);
+      return v;
+    };
+    return { layout: rule.layout, minColumns: dim(rule.minColumns, 'minColumns'), minRows: dim(rule.minRows, 'minRows') };
+  });
 }

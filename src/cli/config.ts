@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import type { LayoutSpec } from '../ui/layout/layouts.js';
+import type { LayoutSpec, SizeRule } from '../ui/layout/layouts.js';
 import type { SymbolRef } from '../store/slices/market-slice.js';
 import { parseLayouts } from './config-layouts.js';
 import { parseWatchlist } from './config-watchlist.js';
@@ -71,7 +71,7 @@ export interface AppConfig {
   /** Alert rules, bell and desktop notifications (`alerts` in the file, see domain/alert-config.ts); the built-in rules when absent. */
   readonly alerts: AlertSettings;
   /** The user's own layouts (`layouts`) and the one to start with (`layout`, default `trade`): src/cli/config-layouts.ts. */
-  readonly layouts: { readonly user: readonly LayoutSpec[]; readonly initial: string };
+  readonly layouts: { readonly user: readonly LayoutSpec[]; readonly initial: string; readonly bySize: readonly SizeRule[] };
   /** The watchlist's symbols (`watchlist`: ["SPOT:ETHUSDT", …], src/cli/config-watchlist.ts); null (absent) = the first ten spot and futures pairs. */
   readonly watchlist?: readonly SymbolRef[] | null;
   /** Path of the config file read, or the path where it would be. */
@@ -231,9 +231,15 @@ export function loadConfig(env: NodeJS.ProcessEnv, profileName: string | null): 
   } catch (error) {
     throw new ConfigError(`${path}: ${(error as Error).message}`);
   }
-  const layouts = parseLayouts(file?.layout, file?.layouts, path, (message) => {
-    throw new ConfigError(message);
-  });
+  const layouts = parseLayouts(
+    file?.layout,
+    file?.layouts,
+    path,
+    (message) => {
+      throw new ConfigError(message);
+    },
+    file?.layoutBySize,
+  );
   const watchlist = parseWatchlist(file?.watchlist, path, (message) => {
     throw new ConfigError(message);
   });

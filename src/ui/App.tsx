@@ -14,7 +14,7 @@ import { useClock } from './hooks/use-clock.js';
 import { useCommand, useKeyDispatcher } from './hooks/use-commands.js';
 import { useScreenSize } from './hooks/use-screen-size.js';
 import { PANEL_ORDER, type PanelId } from './layout/compute-layout.js';
-import { findLayout, layoutNames, solveLayout, type LayoutSpec } from './layout/layouts.js';
+import { findLayout, layoutForSize, layoutNames, solveLayout, type LayoutSpec } from './layout/layouts.js';
 import { AlertBanner } from './components/AlertBanner.js';
 import { Footer } from './layout/Footer.js';
 import { StatusBar } from './layout/StatusBar.js';
@@ -94,7 +94,7 @@ export function App() {
   const armed = useAppStore((s) => s.countdown.armed);
   const [work, setWork] = useState<PanelId>('orders');
   const userLayouts = layouts?.user ?? NO_LAYOUTS;
-  const [layoutName, setLayoutName] = useState(() => (layouts && layoutNames(userLayouts).includes(layouts.initial) ? layouts.initial : 'trade'));
+  const [picked, setLayoutName] = useState<string | null>(null);
   const [quitBusy, setQuitBusy] = useState(false);
   const [loadPrice, setLoadPrice] = useState<{ price: string; nonce: number } | undefined>(undefined);
   const [quitError, setQuitError] = useState<string | null>(null);
@@ -182,6 +182,8 @@ export function App() {
   useCommand(Command.MARKET_NEXT_SYMBOL, () => moveSymbol(1));
   useCommand(Command.MARKET_PREV_SYMBOL, () => moveSymbol(-1));
 
+  // Ctrl-O's choice stands; until then the size rules (config layoutBySize), else the start layout.
+  const layoutName = picked ?? layoutForSize(layouts?.bySize ?? [], columns, rows) ?? (layouts && layoutNames(userLayouts).includes(layouts.initial) ? layouts.initial : 'trade');
   useCommand(Command.APP_NEXT_LAYOUT, () => {
     const names = layoutNames(userLayouts);
     const next = names[(names.indexOf(layoutName) + 1) % names.length] ?? 'trade';

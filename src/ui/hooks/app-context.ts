@@ -7,7 +7,7 @@ import type { Theme } from '../theme.js';
 import type { RenderStatsSource } from './use-render-stats.js';
 
 /** Everything the screen is built from: injected once at the root, never imported as a singleton. */
-import type { LayoutSpec } from '../layout/layouts.js';
+import type { LayoutSpec, SizeRule } from '../layout/layouts.js';
 
 export interface AppContextValue {
   readonly store: AppStore;
@@ -25,7 +25,7 @@ export interface AppContextValue {
   /** Thresholds of the ticket's order guards (config `orderGuards.*`); absent = `DEFAULT_ORDER_GUARDS`. */
   readonly orderGuards?: OrderGuardLimits;
   /** The user's own layouts (config `layouts`) and the one to start with (config `layout`); absent = `trade` only with the built-ins. */
-  readonly layouts?: { readonly user: readonly LayoutSpec[]; readonly initial: string };
+  readonly layouts?: { readonly user: readonly LayoutSpec[]; readonly initial: string; readonly bySize?: readonly SizeRule[] };
   /** Ctrl-L: forget what the terminal shows so the next frame is drawn whole; absent = nothing to forget (tests). */
   readonly repaint?: () => void;
   /** The themes to switch between at run time; absent = the theme is fixed. */

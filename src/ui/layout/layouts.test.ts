@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PANEL_ORDER } from './compute-layout.js';
-import { BUILTIN_LAYOUTS, findLayout, layoutNames, solveLayout, type LayoutSpec } from './layouts.js';
+import { BUILTIN_LAYOUTS, findLayout, layoutForSize, layoutNames, solveLayout, type LayoutSpec } from './layouts.js';
 
 const monitor = findLayout('monitor', []);
 
@@ -65,5 +65,16 @@ describe('layouts as data', () => {
     expect(layoutNames([mine, { name: 'scalp', columns: [] }])).toEqual(['trade', 'monitor', 'loans', 'scalp']);
     expect(findLayout('monitor', [mine])).toBe(mine);
     expect(findLayout('trade', [])).toBeNull();
+  });
+
+  it('picks a layout by terminal size: the first rule the terminal fits', () => {
+    const rules = [
+      { layout: 'monitor', minColumns: 200, minRows: 50 },
+      { layout: 'loans', minColumns: 120, minRows: 40 },
+    ];
+    expect(layoutForSize(rules, 220, 60)).toBe('monitor');
+    expect(layoutForSize(rules, 160, 48)).toBe('loans');
+    expect(layoutForSize(rules, 80, 24)).toBeNull();
+    expect(layoutForSize([], 220, 60)).toBeNull();
   });
 });

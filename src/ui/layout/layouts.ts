@@ -40,6 +40,18 @@ export interface LayoutSpec {
   readonly columns: readonly LayoutColumnSpec[];
 }
 
+/** A layout chosen by terminal size (config `layoutBySize`): the first rule the terminal fits wins. */
+export interface SizeRule {
+  readonly layout: string;
+  readonly minColumns: number;
+  readonly minRows: number;
+}
+
+/** The layout `rules` pick for `columns`×`rows`, or null when none fits (or there are none). */
+export function layoutForSize(rules: readonly SizeRule[], columns: number, rows: number): string | null {
+  return rules.find((r) => columns >= r.minColumns && rows >= r.minRows)?.layout ?? null;
+}
+
 /** The built-in layouts besides `trade`. */
 export const BUILTIN_LAYOUTS: readonly LayoutSpec[] = [
   {
