@@ -163,10 +163,16 @@ async function run(seed: number, orders: number, menu: Menu): Promise<{ confirme
 }
 
 /** The invariants every run keeps; returns the counts. */
-function expectReconciled(r: { confirmed: string[]; createdNow: string[]; faults: string[] }, orders: number, label: string): { confirmed: number; onExchange: number; shownPlaced: number; shownNotPlaced: number } {
+function expectReconciled(r: { confirmed: string[]; createdNow: string[]; faults: string[] }, orders: number, label: string): { confirmed: number; onExchange: number; shownPlaced: number; shownNotPlaced: number; auditVerdicts: number } {
   const subs = store.getState().orders.submissions;
   const shownPlaced = r.confirmed.filter((oid) => subs[oid]?.state === 'accepted');
-  const counts = { confirmed: r.confirmed.length, onExchange: r.createdNow.length, shownPlaced: shownPlaced.length, shownNotPlaced: r.confirmed.filter((oid) => subs[oid]?.state === 'rejected').length };
+  const counts = {
+    confirmed: r.confirmed.length,
+    onExchange: r.createdNow.length,
+    shownPlaced: shownPlaced.length,
+    shownNotPlaced: r.confirmed.filter((oid) => subs[oid]?.state === 'rejected').length,
+    auditVerdicts: rig.reconciled.filter((e) => r.confirmed.includes(e.clientOid)).length,
+  };
   console.info(`reconcile-property ${label}: ${JSON.stringify(counts)} faults: ${r.faults.join(', ')}`);
   const why = new Map<string, number>();
   for (const oid of r.confirmed) if (subs[oid]?.state === 'rejected') why.set(subs[oid]?.error ?? '', (why.get(subs[oid]?.error ?? '') ?? 0) + 1);
@@ -180,6 +186,10 @@ function expectReconciled(r: { confirmed: string[]; createdNow: string[]; faults
   // The exchange holds exactly the orders shown placed; every other one is shown not placed.
   expect([...r.createdNow].sort()).toEqual([...shownPlaced].sort());
   expect(counts.shownPlaced + counts.shownNotPlaced).toBe(counts.confirmed);
+  // The audit log's last verdict on every order that was unknown agrees with the exchange.
+  const verdicts = new Map(rig.reconciled.map((e) => [e.clientOid, e.result] as const));
+  const disagree = r.confirmed.filter((oid) => verdicts.has(oid) && (verdicts.get(oid) === 'accepted') !== created.has(oid));
+  expect(disagree, 'audit verdicts that disagree with the exchange').toEqual([]);
   const open = wireList(record(sim.exchange.handle('trade.getUnfilledOrders', sim.uid, { category: 'USDT-FUTURES', limit: '100' })).list);
   if (created.size <= 100) expect(open.map((o) => wireString(o.clientOid)).sort()).toEqual([...created.keys()].sort());
   return counts;

@@ -6,6 +6,7 @@ import { isReadyState } from '../../src/exchange/ws/connection-state.js';
 import { StreamClient, type StreamTuning } from '../../src/exchange/ws/stream-client.js';
 import { WsTrade } from '../../src/exchange/ws/ws-trade.js';
 import { OrderService } from '../../src/services/order-service.js';
+import type { ReconciledEvent } from '../../src/services/placement-watch.js';
 import { PrivateService } from '../../src/services/private-service.js';
 import { createManualClock, type ManualClock } from '../../src/sim/server/testing/manual-clock.js';
 import { startSim, type SimHandle, type StartSimOptions } from '../../src/sim/start-sim.js';
@@ -33,6 +34,8 @@ export interface OrderRig {
   readonly viaSocket: OrderService;
   /** Orders over REST only. */
   readonly viaRest: OrderService;
+  /** Every reconciliation verdict and correction, as the audit log receives them (both services). */
+  readonly reconciled: readonly ReconciledEvent[];
   close(): Promise<void>;
 }
 
@@ -69,7 +72,8 @@ export async function startOrderRig(options: OrderRigOptions): Promise<OrderRig>
   const instruments = wireList(await api.market.getInstruments({ category: 'USDT-FUTURES' }));
   store.getState().setInstruments(instruments.map((r) => instrumentFromWire(r, 'USDT-FUTURES')).filter((i) => i !== null), clock.now());
   await waitFor(() => connection.getHealth().state === 'subscribed', 10_000, () => JSON.stringify(connection.getHealth()));
-  const common = { api, store, now: clock.now, sleep: clock.sleep, log, reconcileDelaysMs: [50, 100, 200, 400] };
+  const reconciled: ReconciledEvent[] = [];
+  const common = { api, store, now: clock.now, sleep: clock.sleep, log, reconcileDelaysMs: [50, 100, 200, 400], onReconciled: (e: ReconciledEvent) => void reconciled.push(e) };
   const viaSocket = new OrderService({ ...common, wsTrade, socketReady: () => isReadyState(connection.getHealth().state) });
   const viaRest = new OrderService({ ...common, wsTrade: null });
   return {
@@ -83,6 +87,7 @@ export async function startOrderRig(options: OrderRigOptions): Promise<OrderRig>
     wsTrade,
     viaSocket,
     viaRest,
+    reconciled,
     close: async () => {
       viaSocket.stop();
       viaRest.stop();
