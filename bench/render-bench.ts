@@ -17,7 +17,7 @@ import { startExchangeProcess } from './render/exchange-host.js';
  * book filled) is looked for on an emulated screen. A last line measures the first full frame of a
  * plain start (`npm start`, exchange in-process). Needs python3 (pty) and Linux (/proc).
  * `--cpu-prof DIR` writes a V8 CPU profile of each app run there; `--key-every MS` sets the pause
- * between help toggles (default 5000), `--key-burst N` the pairs after the window (default 15); `--node-args "..."` passes flags to the app's node, `--app-args "..."` to the app.
+ * between help toggles (default 5000), `--key-burst N` the pairs after the window (default 100: over 200 presses for the p99); `--node-args "..."` passes flags to the app's node, `--app-args "..."` to the app.
  * Budgets (issue 7) are checked and printed to stderr; the exit code stays 0.
  */
 
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   const prof = flag(args, '--cpu-prof');
   const nodeArgs = [...(prof === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${prof}`]), ...(flag(args, '--node-args') ?? '').split(' ').filter((a) => a !== '')];
   const keyEveryMs = Number(flag(args, '--key-every') ?? '5000');
-  const keyBurst = Number(flag(args, '--key-burst') ?? '15');
+  const keyBurst = Number(flag(args, '--key-burst') ?? '100');
   process.stderr.write(`${JSON.stringify(machineLine())}\n`);
   const exchange = await startExchangeProcess();
   const problems: string[] = [];
