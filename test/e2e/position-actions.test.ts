@@ -35,23 +35,14 @@ function list(v: unknown): unknown[] {
 }
 
 /** The account's open orders straight from the exchange (no client code involved). */
-async function exchangeOrders(): Promise<Record<string, unknown>[]> {
-  return list(rec(await sim.exchange.handle('trade.getUnfilledOrders', sim.uid, {}))['list']).map(rec);
+function exchangeOrders(): Record<string, unknown>[] {
+  return list(rec(sim.exchange.handle('trade.getUnfilledOrders', sim.uid, {}))['list']).map(rec);
 }
 
 /** Non-zero USDT-futures positions straight from the exchange. */
-async function exchangePositions(): Promise<Record<string, unknown>[]> {
-  const data = rec(await sim.exchange.handle('position.getCurrent', sim.uid, { category: 'USDT-FUTURES' }));
+function exchangePositions(): Record<string, unknown>[] {
+  const data = rec(sim.exchange.handle('position.getCurrent', sim.uid, { category: 'USDT-FUTURES' }));
   return list(data['list']).map(rec).filter((p) => new Decimal(String(p['total'] ?? p['size'] ?? '0')).gt(0));
-}
-
-/** Polls an async check (paced 50 ms) until it holds. */
-async function eventually(check: () => Promise<boolean>, timeoutMs: number, describe: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${describe()}\nlast frame:\n${app.frame()}`);
-    await new Promise<void>((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 /** Moves the ticket cursor to the field `steps` below the first. */
@@ -99,7 +90,7 @@ describe('positions: partial close and close at a limit price, by keys on the em
     await app.press('o');
     await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000);
     await app.press('y');
-    await eventually(async () => (await exchangePositions()).length === 1, 3000, () => 'no position on the exchange');
+    await waitFor(() => exchangePositions().length === 1, 10_000, () => `no position on the exchange\n${app.frame()}`);
     await app.press(`${ALT}5`);
     await app.waitForText(/> BTCUSDT long\s+0\.020/);
 
@@ -112,7 +103,7 @@ describe('positions: partial close and close at a limit price, by keys on the em
     await app.waitForText('Close 0.01 of BTCUSDT long 0.02 (50%) at market?');
     expect(app.frame()).toContain('send: side=sell reduceOnly=yes');
     await app.press('y');
-    await eventually(async () => (await exchangePositions())[0]?.['total'] === '0.01', 3000, () => 'the exchange position is not 0.01');
+    await waitFor(() => exchangePositions()[0]?.['total'] === '0.01', 10_000, () => `the exchange position is not 0.01\n${app.frame()}`);
     await app.waitForText(/close 0\.01 @ market of BTCUSDT long: accepted \(order \d+\)/);
     await app.waitForText(/> BTCUSDT long\s+0\.010/);
 
@@ -130,15 +121,15 @@ describe('positions: partial close and close at a limit price, by keys on the em
     await app.waitForText(`Close 0.01 of BTCUSDT long 0.01 (100%) at limit ${price}?`);
     expect(app.frame()).toContain('rests as a reduce-only order until filled');
     await app.press('y');
-    await eventually(async () => (await exchangeOrders()).length === 1, 3000, () => 'no resting order on the exchange');
-    const [resting] = await exchangeOrders();
+    await waitFor(() => exchangeOrders().length === 1, 10_000, () => `no resting order on the exchange\n${app.frame()}`);
+    const [resting] = exchangeOrders();
     expect(resting).toMatchObject({ symbol: 'BTCUSDT', side: 'sell', orderType: 'limit', qty: '0.01' });
     expect(String(resting?.['reduceOnly']).toLowerCase()).toBe('yes');
     expect(new Decimal(String(resting?.['price'])).eq(price)).toBe(true);
     expect(String(resting?.['clientOid'])).not.toBe('');
     await app.waitForText(`close 0.01 @ ${price} of BTCUSDT long: accepted`);
     // The position is still open (the order rests), and the open-orders panel shows the reduce-only sell.
-    expect((await exchangePositions())[0]?.['total']).toBe('0.01');
+    expect(exchangePositions()[0]?.['total']).toBe('0.01');
     await app.waitForText('4 Orders 1 open');
     // 2 % away it is deeper than the book shows: the book's header counts it.
     await app.waitForText('◆1 deeper');
