@@ -1,3 +1,4 @@
+import { SOCKET_SILENT_MS } from '../../store/freshness.js';
 import type { Decimal } from 'decimal.js';
 import { fmtCompact, fmtPct, fmtUsd } from '../../domain/format.js';
 import type { Position } from '../../domain/model.js';
@@ -87,12 +88,10 @@ export function fitStatusLine(segments: LineSegments, width: number): readonly L
 }
 
 const GOOD = new Set(['open', 'authenticated', 'subscribed']);
-/** A socket that has been quiet this long (ms) is not shown as healthy. */
-const SILENT_MS = 30_000;
 
-/** Healthy: a good state and a frame within the last 30 s. */
+/** Healthy: a good state and a frame within the silence bound every panel's freshness uses. */
 function healthy(h: SocketHealth, now: number): boolean {
-  return GOOD.has(h.state) && now - h.lastMessageAt < SILENT_MS;
+  return GOOD.has(h.state) && now - h.lastMessageAt < SOCKET_SILENT_MS;
 }
 
 /** Tone of a socket: ok when healthy, danger when fatal, else warn. */
