@@ -74,6 +74,16 @@ const BOOK_FILLED = /spread \d/;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The node flags `npm start` runs the app with (package.json's `start` script, e.g.
+ * `--max-semi-space-size=8`), so the bench measures what a user runs.
+ */
+export function startNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  const m = /^node\s+(.*?)\s*bin\/utadash\.mjs/.exec(pkg.scripts?.start ?? '');
+  return (m?.[1] ?? '').split(/\s+/).filter((a) => a !== '');
+}
+
 /** Runs the app once on a COLSxROWS pseudo-terminal and measures it. */
 export async function runApp(o: RunOptions): Promise<RunResult> {
   const tmp = mkdtempSync(join(tmpdir(), 'utadash-bench-'));
@@ -87,7 +97,7 @@ export async function runApp(o: RunOptions): Promise<RunResult> {
   }
   if (o.simUrl !== null) env.UTADASH_SIM_URL = o.simUrl;
   const started = performance.now();
-  const child = spawn('python3', [join(HERE, 'pty-run.py'), String(o.columns), String(o.rows), '--', process.execPath, ...(o.nodeArgs ?? []), join(ROOT, 'bin', 'utadash.mjs'), '--log-file', join(tmp, 'app.log'), ...(o.args ?? [])], {
+  const child = spawn('python3', [join(HERE, 'pty-run.py'), String(o.columns), String(o.rows), '--', process.execPath, ...startNodeFlags(), ...(o.nodeArgs ?? []), join(ROOT, 'bin', 'utadash.mjs'), '--log-file', join(tmp, 'app.log'), ...(o.args ?? [])], {
     env,
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
