@@ -25,7 +25,8 @@ describe('layouts as data', () => {
   it('monitor shows positions, open orders, the account, loans, the watchlist over a small book, and the event log', () => {
     const l = solveLayout(monitor, 160, 48, 'book');
     expect(l.visible).toEqual(['positions', 'orders', 'account', 'loans', 'watchlist', 'book', 'log']);
-    expect(l.columns[2]).toEqual({ width: 48, panels: [{ panel: 'watchlist', height: 14 }, { panel: 'book', height: 14 }, { panel: 'log', height: 13 }] });
+    expect(l.columns.map((c) => c.width)).toEqual([59, 43, 58]);
+    expect(l.columns[2]).toEqual({ width: 58, panels: [{ panel: 'watchlist', height: 14 }, { panel: 'book', height: 14 }, { panel: 'log', height: 13 }] });
     // The ticket, focused, takes the work slot (the log's); the rest stays.
     expect(solveLayout(monitor, 160, 48, 'ticket').visible).toEqual(['positions', 'orders', 'account', 'loans', 'watchlist', 'book', 'ticket']);
     // Focusing the watchlist (Tab; it has no digit) keeps it where it stands and the log in the work slot.
@@ -41,6 +42,16 @@ describe('layouts as data', () => {
     // The same column squeezed: the watchlist goes, the book stays.
     const squeezed: LayoutSpec = { name: 'squeezed', columns: [{ panels: (monitor?.columns[2]?.panels ?? []).map((p) => ({ ...p, minHeight: 9 })) }] };
     expect(solveLayout(squeezed, 110, 30, 'orders').visible).toEqual(['book', 'orders']);
+  });
+
+  it('a column whose share is under its minimum width gets the minimum; the others share the rest', () => {
+    // monitor at 120: shares 44/33/43 would put the account under its 34 and then the positions
+    // under their 44; both keep their minimum and the watchlist column takes the rest.
+    expect(solveLayout(monitor, 120, 40, 'book').columns.map((c) => c.width)).toEqual([44, 34, 42]);
+    // Only when the minimums cannot all fit does a column drop (lowest priority first).
+    const spec: LayoutSpec = { name: 'tight', columns: [{ minWidth: 60, panels: [{ panel: 'positions', priority: 5 }] }, { minWidth: 60, panels: [{ panel: 'trades', priority: 1 }] }] };
+    expect(solveLayout(spec, 140, 30, 'book').columns.map((c) => c.width)).toEqual([70, 70]);
+    expect(solveLayout(spec, 110, 30, 'book').visible).toEqual(['positions']);
   });
 
   it('below its minimum size a layout gives way to trade, which fits every size', () => {

@@ -63,7 +63,8 @@ export const BUILTIN_LAYOUTS: readonly LayoutSpec[] = [
       { weight: 4, minWidth: 44, panels: [{ panel: 'positions', weight: 3, priority: 5 }, { panel: 'orders', weight: 3, priority: 4 }] },
       { weight: 3, minWidth: 34, panels: [{ panel: 'account', weight: 3, priority: 5, minHeight: 8 }, { panel: 'loans', weight: 2, priority: 3 }] },
       // The watchlist (priority 1) hides first when rows are short, before the book; the other columns keep positions, orders and the account.
-      { weight: 3, minWidth: 30, panels: [{ panel: 'watchlist', weight: 2, priority: 1, minHeight: 7 }, { panel: 'book', weight: 2, priority: 2 }, { panel: 'work', weight: 2, priority: 3 }] },
+      // As wide as the positions: the watchlist's sparkline gets 15 s at 160 columns, not 5.
+      { weight: 4, minWidth: 30, panels: [{ panel: 'watchlist', weight: 2, priority: 1, minHeight: 7 }, { panel: 'book', weight: 2, priority: 2 }, { panel: 'work', weight: 2, priority: 3 }] },
     ],
   },
   {
@@ -119,15 +120,23 @@ export function solveLayout(spec: LayoutSpec | null, columns: number, rows: numb
   const base = computeLayout(columns, rows, work);
   // Columns whose every panel hides are dropped, lowest-priority first, until the rest fit their minimum widths.
   let cols = [...spec.columns];
+  // Weighted shares, except that a column whose share is under its minimum width gets that minimum
+  // and the others share what is left (a narrow terminal squeezes the wide columns before it drops one).
   const widthOf = (list: readonly LayoutColumnSpec[]): number[] => {
-    const fixedW = list.reduce((s, c) => s + (c.width ?? 0), 0);
-    const shares = split(Math.max(0, columns - fixedW), list.map((c) => (c.width === undefined ? (c.weight ?? 1) : 0)));
-    return list.map((c, i) => c.width ?? shares[i] ?? 0);
+    const pinned = list.map((c) => c.width);
+    for (;;) {
+      const fixedW = pinned.reduce<number>((s, w) => s + (w ?? 0), 0);
+      const shares = split(Math.max(0, columns - fixedW), list.map((c, i) => (pinned[i] === undefined ? (c.weight ?? 1) : 0)));
+      const widths = list.map((_, i) => pinned[i] ?? shares[i] ?? 0);
+      const short = list.findIndex((c, i) => pinned[i] === undefined && (widths[i] ?? 0) < (c.minWidth ?? 20));
+      if (short < 0) return widths;
+      pinned[short] = list[short]?.minWidth ?? 20;
+    }
   };
   for (;;) {
     const widths = widthOf(cols);
-    const narrow = cols.findIndex((c, i) => (widths[i] ?? 0) < (c.minWidth ?? 20));
-    if (narrow < 0 || cols.length <= 1) break;
+    const narrow = widths.reduce((s, w) => s + w, 0) > columns;
+    if (!narrow || cols.length <= 1) break;
     const rank = (c: LayoutColumnSpec) => (c.panels.some((p) => p.panel === 'work') ? Infinity : Math.max(...c.panels.map((p) => p.priority ?? 1)));
     const drop = cols.reduce((lo, c) => (rank(c) < rank(lo) ? c : lo));
     cols = cols.filter((c) => c !== drop);
