@@ -1,4 +1,3 @@
-import type { StateCreator } from 'zustand/vanilla';
 import type { AccountSlice } from './slices/account-slice.js';
 import type { ConnectionSlice } from './slices/connection-slice.js';
 import type { CountdownSlice } from './slices/countdown-slice.js';
@@ -12,6 +11,3 @@ import type { UiSlice } from './slices/ui-slice.js';
 
 /** The whole application state: every slice's data and actions, composed in create-app-store.ts. */
 export type AppState = MarketSlice & OrdersSlice & FillsSlice & AccountSlice & PositionsSlice & LoansSlice & CountdownSlice & ConnectionSlice & UiSlice & ExtrasSlice;
-
-/** A slice creator typed against the whole state (zustand's slice pattern). */
-export type SliceCreator<T> = StateCreator<AppState, [], [], T>;

@@ -16,16 +16,17 @@ export type AppStore = StoreApi<AppState>;
 
 /** Creates a fresh store with every slice composed. One per app instance or test; no singletons. */
 export function createAppStore(): AppStore {
-  return createStore<AppState>()((...a) => ({
-    ...createMarketSlice(...a),
-    ...createOrdersSlice(...a),
-    ...createFillsSlice(...a),
-    ...createAccountSlice(...a),
-    ...createPositionsSlice(...a),
-    ...createLoansSlice(...a),
-    ...createCountdownSlice(...a),
-    ...createConnectionSlice(...a),
-    ...createUiSlice(...a),
-    ...createExtrasSlice(...a),
+  // Each slice updates its own part of the state through the store's set (see slice.ts).
+  return createStore<AppState>()((set) => ({
+    ...createMarketSlice(set),
+    ...createOrdersSlice(set),
+    ...createFillsSlice(set),
+    ...createAccountSlice(set),
+    ...createPositionsSlice(set),
+    ...createLoansSlice(set),
+    ...createCountdownSlice(set),
+    ...createConnectionSlice(set),
+    ...createUiSlice(set),
+    ...createExtrasSlice(set),
   }));
 }

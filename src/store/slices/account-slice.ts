@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { AccountSummary, AccountUpdate, CoinAsset } from '../../domain/model.js';
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** Account-level figures and per-coin assets. */
 export interface AccountData {
@@ -53,6 +53,6 @@ function merged(base: AccountSummary | null, update: AccountUpdate): AccountSumm
 /** Builds the account slice. */
 export const createAccountSlice: SliceCreator<AccountSlice> = (set) => ({
   account: { summary: null, updatedAt: 0 },
-  setAccount: (summary, now) => set((_s: AppState) => ({ account: { summary, updatedAt: now } })),
-  mergeAccount: (update, now) => set((s: AppState) => ({ account: { summary: merged(s.account.summary, update), updatedAt: now } })),
+  setAccount: (summary, now) => set(() => ({ account: { summary, updatedAt: now } })),
+  mergeAccount: (update, now) => set((s) => ({ account: { summary: merged(s.account.summary, update), updatedAt: now } })),
 });

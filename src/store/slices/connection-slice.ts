@@ -1,4 +1,4 @@
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** Which environment the dashboard trades: the real account, Bitget paper trading, the embedded exchange, or a recorded session played back (read-only). */
 export type TradingMode = 'LIVE' | 'PAPER' | 'DEMO' | 'REPLAY';
@@ -60,8 +60,8 @@ const idleSocket: SocketHealth = { state: 'idle', lastMessageAt: 0, pingRttMs: n
 /** Builds the connection slice. */
 export const createConnectionSlice: SliceCreator<ConnectionSlice> = (set) => ({
   connection: { mode: 'DEMO', account: '', public: idleSocket, private: idleSocket, rest: { lastOkAt: 0, lastError: null, headroom: 1, rateLimited: 0 }, clockOffsetMs: 0 },
-  setEnvironment: (mode, account) => set((s: AppState) => ({ connection: { ...s.connection, mode, account } })),
-  setSocketHealth: (kind, health) => set((s: AppState) => ({ connection: { ...s.connection, [kind]: health } })),
-  setRestHealth: (health) => set((s: AppState) => ({ connection: { ...s.connection, rest: health } })),
-  setClockOffset: (offsetMs) => set((s: AppState) => ({ connection: { ...s.connection, clockOffsetMs: offsetMs } })),
+  setEnvironment: (mode, account) => set((s) => ({ connection: { ...s.connection, mode, account } })),
+  setSocketHealth: (kind, health) => set((s) => ({ connection: { ...s.connection, [kind]: health } })),
+  setRestHealth: (health) => set((s) => ({ connection: { ...s.connection, rest: health } })),
+  setClockOffset: (offsetMs) => set((s) => ({ connection: { ...s.connection, clockOffsetMs: offsetMs } })),
 });

@@ -1,4 +1,4 @@
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** The dead-man countdown (countdown-cancel-all) as we last armed it. */
 export interface CountdownData {
@@ -35,8 +35,8 @@ export interface CountdownSlice {
 export const createCountdownSlice: SliceCreator<CountdownSlice> = (set) => ({
   countdown: { armed: false, windowSec: 30, lastAckAt: 0, expiresAt: 0, failing: false, lastError: null, firedAt: 0 },
   setCountdownArmed: (windowSec, ackAt) =>
-    set((s: AppState) => ({ countdown: { ...s.countdown, armed: true, windowSec, lastAckAt: ackAt, expiresAt: ackAt + windowSec * 1000, failing: false, lastError: null, firedAt: 0 } })),
-  setCountdownDisarmed: () => set((s: AppState) => ({ countdown: { ...s.countdown, armed: false, expiresAt: 0, failing: false, lastError: null } })),
-  setCountdownFailing: (reason) => set((s: AppState) => ({ countdown: { ...s.countdown, failing: true, lastError: reason } })),
-  setCountdownFired: (at) => set((s: AppState) => ({ countdown: { ...s.countdown, armed: false, expiresAt: 0, failing: false, firedAt: at } })),
+    set((s) => ({ countdown: { ...s.countdown, armed: true, windowSec, lastAckAt: ackAt, expiresAt: ackAt + windowSec * 1000, failing: false, lastError: null, firedAt: 0 } })),
+  setCountdownDisarmed: () => set((s) => ({ countdown: { ...s.countdown, armed: false, expiresAt: 0, failing: false, lastError: null } })),
+  setCountdownFailing: (reason) => set((s) => ({ countdown: { ...s.countdown, failing: true, lastError: reason } })),
+  setCountdownFired: (at) => set((s) => ({ countdown: { ...s.countdown, armed: false, expiresAt: 0, failing: false, firedAt: at } })),
 });

@@ -1,5 +1,5 @@
 import type { AccountExtras } from '../../domain/account-extras.js';
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** Extras slice: loan debts, funding assets, settings and delta info, polled (no stream topic). */
 export interface ExtrasSlice {
@@ -12,5 +12,5 @@ export interface ExtrasSlice {
 /** Builds the extras slice. */
 export const createExtrasSlice: SliceCreator<ExtrasSlice> = (set) => ({
   extras: { debts: null, funding: null, settings: null, delta: null, updatedAt: 0 },
-  setAccountExtras: (extras) => set((_s: AppState) => ({ extras })),
+  setAccountExtras: (extras) => set(() => ({ extras })),
 });

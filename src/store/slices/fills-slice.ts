@@ -1,5 +1,5 @@
 import type { Fill } from '../../domain/model.js';
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** Our executions, newest first. */
 export interface FillsData {
@@ -22,7 +22,7 @@ export interface FillsSlice {
 export const createFillsSlice: SliceCreator<FillsSlice> = (set) => ({
   fills: { list: [], updatedAt: 0 },
   addFills: (list, now) =>
-    set((s: AppState) => {
+    set((s) => {
       const seen = new Set(s.fills.list.map((f) => f.execId));
       const fresh = list.filter((f) => !seen.has(f.execId));
       if (fresh.length === 0) return { fills: { ...s.fills, updatedAt: now } };

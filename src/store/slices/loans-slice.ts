@@ -1,5 +1,5 @@
 import type { Loan } from '../../domain/model.js';
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** How often the ongoing loans are polled by default, ms (the stream has no loan topic). */
 export const DEFAULT_LOAN_POLL_MS = 10_000;
@@ -27,6 +27,6 @@ export interface LoansSlice {
 /** Builds the loans slice. */
 export const createLoansSlice: SliceCreator<LoansSlice> = (set) => ({
   loans: { ongoing: [], updatedAt: 0, failedAt: 0, lastError: null },
-  setLoans: (list, now) => set((_s: AppState) => ({ loans: { ongoing: [...list], updatedAt: now, failedAt: 0, lastError: null } })),
-  failLoansPoll: (error, now) => set((s: AppState) => ({ loans: { ...s.loans, failedAt: now, lastError: error } })),
+  setLoans: (list, now) => set(() => ({ loans: { ongoing: [...list], updatedAt: now, failedAt: 0, lastError: null } })),
+  failLoansPoll: (error, now) => set((s) => ({ loans: { ...s.loans, failedAt: now, lastError: error } })),
 });

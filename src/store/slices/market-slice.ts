@@ -2,7 +2,7 @@ import type { Decimal } from 'decimal.js';
 import type { Candle } from '../../domain/candle.js';
 import type { Category, DeliveryStatus, Instrument, PublicTrade, Ticker } from '../../domain/model.js';
 import { appendSample, type PriceSample } from '../../domain/sparkline.js';
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** An instrument reference: category plus symbol. */
 export interface SymbolRef {
@@ -93,7 +93,7 @@ export const DEFAULT_SYMBOL: SymbolRef = { category: 'USDT-FUTURES', symbol: 'BT
 export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
   market: { instruments: {}, tickers: {}, books: {}, trades: {}, candles: {}, candlesAt: {}, delivery: {}, selected: DEFAULT_SYMBOL, watchlist: [], history: {}, updatedAt: 0 },
   setInstruments: (list, now) =>
-    set((s: AppState) => {
+    set((s) => {
       const categories = new Set(list.map((i) => i.category));
       const instruments: Record<string, Instrument> = {};
       for (const [k, v] of Object.entries(s.market.instruments)) if (!categories.has(v.category)) instruments[k] = v;
@@ -101,7 +101,7 @@ export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
       return { market: { ...s.market, instruments, updatedAt: now } };
     }),
   setTickers: (list, now) =>
-    set((s: AppState) => {
+    set((s) => {
       if (list.length === 0) return {};
       const tickers = { ...s.market.tickers };
       let delivery = s.market.delivery;
@@ -115,9 +115,9 @@ export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
       return { market: { ...s.market, tickers, delivery, history, updatedAt: now } };
     }),
   setBooks: (books, now) =>
-    set((s: AppState) => (Object.keys(books).length === 0 ? {} : { market: { ...s.market, books: { ...s.market.books, ...books }, updatedAt: now } })),
+    set((s) => (Object.keys(books).length === 0 ? {} : { market: { ...s.market, books: { ...s.market.books, ...books }, updatedAt: now } })),
   addTrades: (key, trades, now) =>
-    set((s: AppState) => {
+    set((s) => {
       if (trades.length === 0) return {};
       const seen = new Set(trades.map((t) => t.id));
       const kept = (s.market.trades[key] ?? []).filter((t) => !seen.has(t.id));
@@ -125,7 +125,7 @@ export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
       return { market: { ...s.market, trades: { ...s.market.trades, [key]: merged }, updatedAt: now } };
     }),
   applyCandles: (seriesKey, candles, mode, now) =>
-    set((s: AppState) => {
+    set((s) => {
       let next: Candle[];
       if (mode === 'snapshot') next = [...candles];
       else {
@@ -135,6 +135,6 @@ export const createMarketSlice: SliceCreator<MarketSlice> = (set) => ({
       }
       return { market: { ...s.market, candles: { ...s.market.candles, [seriesKey]: next.slice(-MAX_CANDLES) }, candlesAt: { ...s.market.candlesAt, [seriesKey]: now }, updatedAt: now } };
     }),
-  selectSymbol: (ref) => set((s: AppState) => ({ market: { ...s.market, selected: { category: ref.category, symbol: ref.symbol } } })),
-  setWatchlist: (list) => set((s: AppState) => ({ market: { ...s.market, watchlist: list.map((r) => ({ category: r.category, symbol: r.symbol })) } })),
+  selectSymbol: (ref) => set((s) => ({ market: { ...s.market, selected: { category: ref.category, symbol: ref.symbol } } })),
+  setWatchlist: (list) => set((s) => ({ market: { ...s.market, watchlist: list.map((r) => ({ category: r.category, symbol: r.symbol })) } })),
 });

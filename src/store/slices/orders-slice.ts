@@ -1,5 +1,5 @@
 import type { Order } from '../../domain/model.js';
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** What we know of an order we sent, keyed by its clientOid, until the exchange's state takes over. */
 export interface Submission {
@@ -61,7 +61,7 @@ function pushRecent(recent: readonly Order[], order: Order): readonly Order[] {
 export const createOrdersSlice: SliceCreator<OrdersSlice> = (set) => ({
   orders: { open: {}, recent: [], submissions: {}, modifying: {}, updatedAt: 0 },
   applyOrder: (order, now) =>
-    set((s: AppState) => {
+    set((s) => {
       const current = s.orders.open[order.orderId];
       // Terminal states are final; an older push than what we hold is stale.
       if (!current && s.orders.recent.some((o) => o.orderId === order.orderId)) return {};
@@ -75,7 +75,7 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (set) => ({
       return { orders: { ...s.orders, open, recent, updatedAt: now } };
     }),
   replaceOpenOrders: (list, asOf, now) =>
-    set((s: AppState) => {
+    set((s) => {
       const open: Record<string, Order> = {};
       for (const o of list) if (!isTerminal(o)) open[o.orderId] = o;
       for (const [id, o] of Object.entries(s.orders.open)) {
@@ -88,13 +88,13 @@ export const createOrdersSlice: SliceCreator<OrdersSlice> = (set) => ({
       return { orders: { ...s.orders, open, updatedAt: now } };
     }),
   trackSubmission: (submission) =>
-    set((s: AppState) => {
+    set((s) => {
       const entries = Object.entries({ ...s.orders.submissions, [submission.clientOid]: submission });
       entries.sort((a, b) => b[1].at - a[1].at);
       return { orders: { ...s.orders, submissions: Object.fromEntries(entries.slice(0, MAX_SUBMISSIONS)) } };
     }),
   setModifying: (orderId, inFlight) =>
-    set((s: AppState) => {
+    set((s) => {
       const modifying = { ...s.orders.modifying };
       if (inFlight) modifying[orderId] = true;
       else delete modifying[orderId];

@@ -1,5 +1,5 @@
 import type { Position } from '../../domain/model.js';
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** `CATEGORY:SYMBOL:posSide`, the key of one position. */
 export function positionKey(p: Pick<Position, 'category' | 'symbol' | 'posSide'>): string {
@@ -26,7 +26,7 @@ export interface PositionsSlice {
 export const createPositionsSlice: SliceCreator<PositionsSlice> = (set) => ({
   positions: { open: {}, updatedAt: 0 },
   applyPositions: (updated, endedKeys, now) =>
-    set((s: AppState) => {
+    set((s) => {
       const open = { ...s.positions.open };
       for (const k of endedKeys) delete open[k];
       for (const p of updated) {
@@ -36,5 +36,5 @@ export const createPositionsSlice: SliceCreator<PositionsSlice> = (set) => ({
       return { positions: { open, updatedAt: now } };
     }),
   replacePositions: (list, now) =>
-    set((_s: AppState) => ({ positions: { open: Object.fromEntries(list.filter((p) => !p.size.isZero()).map((p) => [positionKey(p), p])), updatedAt: now } })),
+    set(() => ({ positions: { open: Object.fromEntries(list.filter((p) => !p.size.isZero()).map((p) => [positionKey(p), p])), updatedAt: now } })),
 });

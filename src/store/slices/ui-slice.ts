@@ -1,4 +1,4 @@
-import type { AppState, SliceCreator } from '../app-state.js';
+import type { SliceCreator } from '../slice.js';
 
 /** Severity of an event-log entry. */
 export type LogLevelUi = 'info' | 'ok' | 'warn' | 'error';
@@ -57,15 +57,15 @@ export interface UiSlice {
 /** Builds the UI slice. */
 export const createUiSlice: SliceCreator<UiSlice> = (set) => ({
   ui: { focus: 'book', overlay: null, log: [], banner: null, hint: null },
-  setFocus: (panel) => set((s: AppState) => ({ ui: { ...s.ui, focus: panel } })),
-  setOverlay: (overlay) => set((s: AppState) => ({ ui: { ...s.ui, overlay } })),
+  setFocus: (panel) => set((s) => ({ ui: { ...s.ui, focus: panel } })),
+  setOverlay: (overlay) => set((s) => ({ ui: { ...s.ui, overlay } })),
   logEvent: (level, text, at) =>
-    set((s: AppState) => {
+    set((s) => {
       const last = s.ui.log[s.ui.log.length - 1];
       const entry: EventLogEntry = { id: (last?.id ?? 0) + 1, at, level, text };
       const log = s.ui.log.length >= MAX_LOG ? [...s.ui.log.slice(s.ui.log.length - MAX_LOG + 1), entry] : [...s.ui.log, entry];
       return { ui: { ...s.ui, log } };
     }),
-  setBanner: (banner) => set((s: AppState) => ({ ui: { ...s.ui, banner } })),
-  setHint: (hint) => set((s: AppState) => ({ ui: { ...s.ui, hint } })),
+  setBanner: (banner) => set((s) => ({ ui: { ...s.ui, banner } })),
+  setHint: (hint) => set((s) => ({ ui: { ...s.ui, hint } })),
 });
