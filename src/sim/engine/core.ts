@@ -9,7 +9,7 @@ import { BookSet } from './books.js';
 import { InstrumentTable } from './instruments.js';
 import { OrderStore } from './orders.js';
 import { PositionBook, type SimPosition } from './positions.js';
-import { isFuturesCategory, isSystemUid, type SimFill, type SimOrder } from './types.js';
+import { isFuturesCategory, isSystemUid, type PositionView, type SimFill, type SimOrder } from './types.js';
 import { fillItem, orderItem, positionItem } from './wire-format.js';
 
 interface Batch {
@@ -146,12 +146,3 @@ export interface StrategyRow {
   readonly row: Readonly<Record<string, string>>;
 }
 
-/** Mark-dependent numbers of a position as wire strings. */
-export interface PositionView {
-  readonly frozen: string;
-  readonly markPrice: string;
-  readonly unrealisedPnl: string;
-  readonly liqPrice: string;
-  readonly mmr: string;
-  readonly breakEvenPrice: string;
-}

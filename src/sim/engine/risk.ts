@@ -3,10 +3,10 @@
  * margin ratio and liquidation prices. Pure reads of the engine state.
  */
 import { Decimal } from 'decimal.js';
-import type { EngineCore, PositionView } from './core.js';
+import type { EngineCore } from './core.js';
 import { liquidationPrice, maintenanceRate, pnlAt, valueAt } from './position-math.js';
 import type { SimPosition } from './positions.js';
-import { isFuturesCategory, ZERO, type EngineInstrument } from './types.js';
+import { isFuturesCategory, ZERO, type EngineInstrument, type PositionView } from './types.js';
 import { str } from './wire-format.js';
 
 /** Mark price of an instrument: the feed's mark, else the book mid, else null. */

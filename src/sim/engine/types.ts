@@ -189,3 +189,13 @@ export function remainingOf(order: SimOrder): Decimal {
   const left = order.qty.minus(done);
   return left.isNegative() ? ZERO : left;
 }
+
+/** Mark-dependent numbers of a position as wire strings. */
+export interface PositionView {
+  readonly frozen: string;
+  readonly markPrice: string;
+  readonly unrealisedPnl: string;
+  readonly liqPrice: string;
+  readonly mmr: string;
+  readonly breakEvenPrice: string;
+}

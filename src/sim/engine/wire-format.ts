@@ -3,9 +3,8 @@
  * §7.2–7.4, lower-case category) and the REST ones (§8.1–8.3, upper-case category, YES/NO).
  */
 import { Decimal } from 'decimal.js';
-import type { PositionView } from './core.js';
 import type { SimPosition } from './positions.js';
-import type { SimFill, SimOrder } from './types.js';
+import type { PositionView, SimFill, SimOrder } from './types.js';
 
 function fixed(d: Decimal, places: number): string {
   return d.toDecimalPlaces(places, Decimal.ROUND_HALF_UP).toFixed();

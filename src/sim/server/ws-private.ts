@@ -3,7 +3,7 @@ import { verifyWsLogin, WsLoginError, type SimCredentials } from './auth.js';
 import type { Faults } from './faults.js';
 import type { RateLimiter } from './rate-limits.js';
 import type { OperationRoutes } from './routes.js';
-import { WsTrade } from './ws-trade.js';
+import { WsTrade, type PrivateDeps } from './ws-trade.js';
 import type { WsChannelHandler, WsConn } from './ws-server.js';
 
 /**
@@ -13,21 +13,6 @@ import type { WsChannelHandler, WsConn } from './ws-server.js';
 
 const TOPICS = new Set(['order', 'fill', 'account', 'position']);
 
-/** Everything the private socket needs. */
-export interface PrivateDeps {
-  readonly exchange: SimExchange;
-  readonly keys: readonly SimCredentials[];
-  /** Server clock, Unix ms (fault skew included). */
-  readonly now: () => number;
-  readonly faults: Faults;
-  readonly routes: OperationRoutes;
-  /** Shared with REST: trade over the socket draws from the same per-UID buckets. */
-  readonly limiter: RateLimiter;
-  /** Waits `ms` on the server's clock (the `deliverLate` hold of a trade frame). */
-  readonly sleep: (ms: number) => Promise<void>;
-  /** Optional server log: one line per placement fault applied to a trade frame. Never secrets. */
-  readonly log?: (line: string) => void;
-}
 
 interface ConnState {
   uid: string | null;

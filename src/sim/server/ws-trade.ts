@@ -1,7 +1,26 @@
-import { SimRejection, type SimCategory } from '../contract.js';
+import { SimRejection, type SimCategory, type SimExchange } from '../contract.js';
 import { internalError, PLACEMENT_OPS, runOperation } from './dispatch.js';
-import type { PrivateDeps } from './ws-private.js';
+import type { SimCredentials } from './auth.js';
+import type { Faults } from './faults.js';
+import type { RateLimiter } from './rate-limits.js';
+import type { OperationRoutes } from './routes.js';
 import type { WsConn } from './ws-server.js';
+
+/** Everything the private socket needs. */
+export interface PrivateDeps {
+  readonly exchange: SimExchange;
+  readonly keys: readonly SimCredentials[];
+  /** Server clock, Unix ms (fault skew included). */
+  readonly now: () => number;
+  readonly faults: Faults;
+  readonly routes: OperationRoutes;
+  /** Shared with REST: trade over the socket draws from the same per-UID buckets. */
+  readonly limiter: RateLimiter;
+  /** Waits `ms` on the server's clock (the `deliverLate` hold of a trade frame). */
+  readonly sleep: (ms: number) => Promise<void>;
+  /** Optional server log: one line per placement fault applied to a trade frame. Never secrets. */
+  readonly log?: (line: string) => void;
+}
 
 /**
  * Order entry over the private socket (protocol-notes §4.7): `{"op":"trade","id","category",

@@ -4,7 +4,7 @@ import type { AppServices } from '../../services/app-services.js';
 import type { AppStore } from '../../store/create-app-store.js';
 import type { Binding } from '../keys/bindings.js';
 import type { Theme } from '../theme.js';
-import type { RenderStatsSource } from './use-render-stats.js';
+import type { RenderStatsSource } from '../render-stats.js';
 
 /** Everything the screen is built from: injected once at the root, never imported as a singleton. */
 import type { LayoutSpec, SizeRule } from '../layout/layouts.js';
