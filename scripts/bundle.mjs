@@ -3,8 +3,9 @@
 // compile cache: loading Ink's tree of small ES modules file by file took ~0.9 s and ~40 MB more
 // memory than reading one file. Run by `npm run build` after tsc; marks the build finished
 // (dist/.built) last. When esbuild cannot run here, the unbundled dist/ is used instead.
+// Ink goes in as installed: with patches/ink+7.1.1.patch, which `postinstall` applies before
+// `prepare` builds, so the bundle renders with the same patched Ink as the sources and dist/.
 import { rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -20,10 +21,6 @@ try {
   finish();
   process.exit(0);
 }
-
-// ink/build/output.js is not in Ink's exports: resolve it from Ink's own entry (a missing file fails
-// the bundle below, and dist/ then runs unbundled).
-const inkOutput = createRequire(`${root}package.json`).resolve('ink').replace(/index\.js$/, 'output.js');
 
 try {
   const result = await esbuild.build({
@@ -53,17 +50,6 @@ try {
       {
         name: 'utadash',
         setup(build) {
-          // The Output class Ink renders with, bundled once (see src/cli/ink-output-module.ts).
-          build.onLoad({ filter: /[\\/]dist[\\/]cli[\\/]ink-output-module\.js$/ }, () => ({
-            contents: `export async function importInkOutputModule() { return import(${JSON.stringify(inkOutput)}); }`,
-            loader: 'js',
-          }));
-          // Ink's text measure, with a cache that never empties (a leak on a live screen): ours
-          // is the same measure with a bounded cache (see src/cli/ink-measure-text.ts).
-          build.onLoad({ filter: /[\\/]ink[\\/]build[\\/]measure-text\.js$/ }, () => ({
-            contents: `export { measureText as default } from ${JSON.stringify(`${root}dist/cli/ink-measure-text.js`)};`,
-            loader: 'js',
-          }));
           // Ink imports React DevTools only when DEV=true; this build does not carry them.
           build.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: 'react-devtools-core', namespace: 'utadash-absent' }));
           build.onLoad({ filter: /.*/, namespace: 'utadash-absent' }, () => ({

@@ -16,7 +16,10 @@ const allowed = {
   store: ['store', 'domain'],
   services: ['services', 'exchange', 'store', 'domain'],
   ui: ['ui', 'store', 'domain'],
-  cli: ['cli', 'services', 'exchange', 'store', 'domain', 'sim', 'ui'],
+  // The terminal render layer (Ink's patch hook, the row builder, the cell writer): beside cli, which
+  // alone wires it in; it knows nothing of the app.
+  render: ['render'],
+  cli: ['cli', 'services', 'exchange', 'store', 'domain', 'sim', 'ui', 'render'],
 };
 /** ui may import services for types only. */
 const typeOnly = { ui: ['services'] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CellDiffStream } from '../../src/cli/cell-diff-stream.js';
+import { CellDiffStream } from '../../src/render/cell-diff-stream.js';
 import { TextScreen } from './screen.js';
 
 describe('TextScreen', () => {

@@ -6,7 +6,8 @@ import { createElement } from 'react';
 import { CATEGORIES, type Category } from '../domain/model.js';
 import { DEMO_WS_URLS, LIVE_WS_URLS } from '../exchange/ws/stream-client.js';
 import { AuditLog } from '../services/audit-log.js';
-import { installInkOutputRows } from './ink-output-rows.js';
+import { installInkOutputRows } from '../render/ink-output-rows.js';
+import { inkPatch, inkPatchProblem } from '../render/ink-patch.js';
 import { SessionRecorder } from '../services/session-recorder.js';
 import { startReplay, type ReplayHandle } from '../sim/replay/replay-server.js';
 import { DEMO_API_KEY, DEMO_PASSPHRASE, DEMO_SECRET, startSim, type SimHandle } from '../sim/start-sim.js';
@@ -20,7 +21,7 @@ import { UsageError, type CliOptions } from './args.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { checkLogFile, createFileLogger, Redactor } from './file-logger.js';
 import { openSession } from './session.js';
-import { CellDiffStream } from './cell-diff-stream.js';
+import { CellDiffStream } from '../render/cell-diff-stream.js';
 import { installTerminalGuards } from './terminal.js';
 import { checkCredentials, checkInteractive, credentialSourceOf, keyBindingsFrom, StartCheckError, unknownSymbolMessage } from './start-checks.js';
 import { installSuspend, SuspendBridge } from './suspend.js';
@@ -138,6 +139,8 @@ export function parseSymbolFlag(text: string | null): SymbolRef | null {
  * can carry (when they will be used), a log file that can be written, and a terminal to draw on.
  */
 function checkBeforeStart(options: CliOptions, env: NodeJS.ProcessEnv, config: AppConfig): void {
+  const unpatched = inkPatchProblem();
+  if (unpatched !== null) throw new StartCheckError(unpatched);
   const keys = options.demo || options.replay !== null ? null : credentialSourceOf(config);
   if (keys) checkCredentials(keys);
   checkLogFile(options.logFile ?? defaultLogPath(env));
@@ -267,10 +270,11 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   const uncount = countWrites(process.stdout, renderStats);
   const { cellDiff, maxFps } = chooseRenderOptions(options, env);
   const terminal = cellDiff && process.stdout.isTTY ? new CellDiffStream(process.stdout) : null;
-  // Unchanged rows are not rebuilt each frame (see ink-output-rows.ts); plain Ink for the
+  // Unchanged rows are not rebuilt each frame (see render/ink-output-rows.ts); plain Ink for the
   // benchmark's ink-default comparison.
+  const ink = inkPatch();
   if (cellDiff) {
-    const outputRows = await installInkOutputRows();
+    const outputRows = installInkOutputRows(2000, ink);
     if (outputRows.installed) renderStats.countRows(() => outputRows.stats());
     else logger.warn(`render: Ink's frame builder kept (${outputRows.reason ?? 'unknown'}); frames cost more CPU`);
   }
@@ -300,6 +304,8 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
     if (stopped) return;
     stopped = true;
     logger.info('shutdown', { reason, code });
+    // Ink's bounded caches (patches/ink+7.1.1.patch), as the run-mode test reads them.
+    logger.info('render: Ink caches', { patch: ink.revision, measured: ink.measureCache.map.size, wrapped: ink.wrapCache.map.size, limit: ink.measureCache.limit });
     suspension.uninstall();
     instance.unmount();
     terminal?.detach();

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PublicTrade, Ticker } from '../../src/domain/model.js';
 import { createAppStore, type AppStore } from '../../src/store/create-app-store.js';
 import { DEFAULT_SYMBOL, symbolKey, type BookLevelView, type BookView } from '../../src/store/slices/market-slice.js';
-import { CellDiffStream } from '../../src/cli/cell-diff-stream.js';
+import { CellDiffStream } from '../../src/render/cell-diff-stream.js';
 import { TextScreen } from '../../bench/render/screen.js';
 import { AppRoot } from '../../src/ui/AppRoot.js';
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';

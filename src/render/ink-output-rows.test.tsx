@@ -3,6 +3,7 @@ import { Box, renderToString, Text } from 'ink';
 import type { ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installInkOutputRows, type InkOutputRowsHandle } from './ink-output-rows.js';
+import { inkPatch, type InkOutput } from './ink-patch.js';
 import { sameCells } from './screen-cells.js';
 
 /** Rows of `actual` that show other cells than the same rows of `expected` (bytes may differ). */
@@ -45,18 +46,8 @@ function frames(): ReactElement[] {
   return out;
 }
 
-interface InkOutput {
-  write(x: number, y: number, text: string, options: { transformers: ((line: string, index: number) => string)[] }): void;
-  clip(clip: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
-  unclip(): void;
-  get(): { output: string; height: number };
-}
-type OutputClass = new (options: { width: number; height: number }) => InkOutput;
-
-async function inkOutputClass(): Promise<OutputClass> {
-  const mod = (await import(new URL('./output.js', import.meta.resolve('ink')).href)) as { default: OutputClass };
-  return mod.default;
-}
+/** Ink's Output class, as the patch exports it. */
+const Output = inkPatch().Output;
 
 /** A small seeded generator, so a failure names a frame that can be replayed. */
 function rng(seed: number): () => number {
@@ -106,9 +97,9 @@ afterEach(() => {
 });
 
 describe('installInkOutputRows', () => {
-  it('installs on the pinned Ink and draws the cells Ink draws, frame after frame', async () => {
+  it('installs on the pinned Ink and draws the cells Ink draws, frame after frame', () => {
     const plain = frames().map((f) => renderToString(f, { columns: 40 }));
-    handle = await installInkOutputRows(6);
+    handle = installInkOutputRows(6);
     expect(handle.reason).toBeNull();
     expect(handle.installed).toBe(true);
     // Twice: the second pass reuses rows of the first (and the tokenized lines are cleared past 6).
@@ -122,15 +113,14 @@ describe('installInkOutputRows', () => {
     expect(stats.built).toBeGreaterThan(0);
   });
 
-  it('matches Ink on random overlapping, wide, styled, clipped and off-screen writes', async () => {
-    const Output = await inkOutputClass();
+  it('matches Ink on random overlapping, wide, styled, clipped and off-screen writes', () => {
     const seeds = Array.from({ length: 300 }, (_, i) => i + 1);
     const expected = seeds.map((seed) => {
       const o = new Output({ width: 16, height: 6 });
       drawRandom(o, rng(seed), 16, 6);
       return o.get().output;
     });
-    handle = await installInkOutputRows(50);
+    handle = installInkOutputRows(50);
     expect(handle.installed).toBe(true);
     const before = handle.stats();
     // Each frame twice and the whole run twice, so rows come both built and reused.
@@ -151,8 +141,8 @@ describe('installInkOutputRows', () => {
     expect(built).toBeGreaterThan(100);
   });
 
-  it('joins rows of bordered, coloured panels side by side (the right border is written before the content)', async () => {
-    handle = await installInkOutputRows();
+  it('joins rows of bordered, coloured panels side by side (the right border is written before the content)', () => {
+    handle = installInkOutputRows();
     const before = handle.stats();
     const panel = (n: number) => (
       <Box borderStyle="round" borderColor="cyan" width={20} height={4} flexDirection="column">
@@ -175,8 +165,7 @@ describe('installInkOutputRows', () => {
     expect(after.joined - before.joined).toBe(4);
   });
 
-  it('keeps a write that leaves a style on from colouring the blanks and writes after it', async () => {
-    const Output = await inkOutputClass();
+  it('keeps a write that leaves a style on from colouring the blanks and writes after it', () => {
     const draw = () => {
       const o = new Output({ width: 20, height: 1 });
       o.write(0, 0, '\x1b[33mopen', { transformers: [] });
@@ -184,13 +173,12 @@ describe('installInkOutputRows', () => {
       return o;
     };
     const ink = draw().get().output;
-    handle = await installInkOutputRows();
+    handle = installInkOutputRows();
     expect(differentRows(draw().get().output, ink)).toEqual([]);
   });
 
-  it('clips horizontally as Ink does, and a new width starts a new cache', async () => {
-    const Output = await inkOutputClass();
-    handle = await installInkOutputRows();
+  it('clips horizontally as Ink does, and a new width starts a new cache', () => {
+    handle = installInkOutputRows();
     const before = handle.stats();
     const o = new Output({ width: 10, height: 2 });
     o.clip({ x1: 2, x2: 5, y1: 0, y2: 2 });
@@ -207,8 +195,8 @@ describe('installInkOutputRows', () => {
     expect([after.joined - before.joined, after.built - before.built]).toEqual([2, 1]);
   });
 
-  it('uninstall puts Ink back: nothing more is counted', async () => {
-    handle = await installInkOutputRows();
+  it('uninstall puts Ink back: nothing more is counted', () => {
+    handle = installInkOutputRows();
     renderToString(frames()[0] ?? <Text>x</Text>, { columns: 40 });
     const before = handle.stats();
     expect(before.built).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 /**
  * Screen cells from the lines Ink draws: which lines can be laid out cell by cell, and the cells
  * (character + canonical SGR) of one. Shared by the terminal writer (cell-diff-stream.ts) and the
- * frame builder (ink-output-rows.ts).
+ * row builder (ink-output-rows.ts, frame-rows.ts).
  */
 
 // CSI sequences (SGR and the rest), OSC strings, and two-byte escapes.

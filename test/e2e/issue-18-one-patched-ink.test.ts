@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIsCurrent } from '../../bin/build-state.mjs';
+import { runInPty } from '../helpers/pty.js';
+
+/**
+ * Issue 18, item 2: one render layer and one visible patch of Ink (patches/ink+7.1.1.patch, applied
+ * at install), the same in every way the app runs: the sources through tsx, the unbundled dist/,
+ * and the bundle bin/utadash.mjs prefers. In each, on a pseudo-terminal with --demo:
+ * - the `!` overlay shows "rows kept" above 0 %: only the row builder, installed through the patch's
+ *   hook, keeps rows (plain Ink counts none, and a hook on another copy of Ink would count nothing);
+ * - the log holds the patched Ink's caches at quit: the patch's revision, and a measure cache that
+ *   the app's frames filled (so it is the cache Ink measured with) and that is bounded.
+ * Built first when the sources are newer than dist/ (as shipped-build.test.ts).
+ */
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const home = mkdtempSync(join(tmpdir(), 'utadash-modes-'));
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+beforeAll(() => {
+  if (buildIsCurrent(ROOT)) return;
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`npm run build failed: ${r.stderr}`);
+}, 120_000);
+
+/** The three ways to run the app; bin/utadash.mjs sets NODE_ENV=production, so each run does. */
+const MODES = [
+  { mode: 'the sources (tsx)', command: [process.execPath, join(ROOT, 'bin/utadash.mjs')], extra: { UTADASH_FROM_SOURCE: '1' } },
+  { mode: 'the unbundled dist/', command: [process.execPath, join(ROOT, 'dist/cli/bin.js')], extra: {} },
+  { mode: 'the bundle', command: [process.execPath, join(ROOT, 'dist/cli/bundle.mjs')], extra: {} },
+] as const;
+
+/** The context of the log's 'render: Ink caches' entry (written at quit), or null. */
+function inkCaches(log: string): Record<string, unknown> | null {
+  for (const line of log.split('\n')) {
+    if (line.trim() === '') continue;
+    const entry = JSON.parse(line) as { msg?: string; ctx?: Record<string, unknown> };
+    if (entry.msg === 'render: Ink caches') return entry.ctx ?? null;
+  }
+  return null;
+}
+
+describe.skipIf(process.platform === 'win32')('issue 18: every run mode renders through the same patched Ink', () => {
+  it.each(MODES)('$mode: rows kept by the patch hook, a bounded measure cache', async ({ mode, command, extra }) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, ...extra, NODE_ENV: 'production', HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), TERM: 'xterm-256color' };
+    for (const name of ['CI', 'BITGET_API_KEY', 'BITGET_API_SECRET', 'BITGET_API_PASSPHRASE', 'UTADASH_SIM_URL', 'UTADASH_INK_DEFAULT', 'NO_COLOR', 'SSH_CONNECTION']) delete env[name];
+    const log = join(home, `${mode.replace(/\W+/g, '-')}.log`);
+    const r = await runInPty([...command, '--demo', '--log-file', log], [{ waitFor: 'spread' }, { send: '!' }, { waitFor: 'rows kept' }, { send: 'q' }, { waitFor: 'Quit utadash?' }, { send: 'y' }], { cols: 150, rows: 40, timeoutSec: 45, env });
+    expect(r.failedStep, `failed step ${String(r.failedStep)}: ${JSON.stringify(r.output.slice(-400))}`).toBeNull();
+    expect(r.exitCode).toBe(0);
+    const text = readFileSync(log, 'utf8');
+    expect(text).not.toContain('frame builder kept');
+    // Any share above none: read right after start it is low and varies with timing, while Ink's
+    // own `get` (no hook, or a hook on a copy of Ink the app does not render with) reads 0 %.
+    const kept = [...r.output.matchAll(/rows kept +(\d+)%/g)].map((m) => Number(m[1]));
+    expect(kept.length).toBeGreaterThan(0);
+    expect(Math.max(...kept)).toBeGreaterThan(0);
+    const caches = inkCaches(text);
+    expect(caches, 'the log names the patched caches at quit').not.toBeNull();
+    expect(caches?.patch).toBe(1);
+    expect(caches?.limit).toBe(4000);
+    expect(caches?.measured).toBeGreaterThan(0);
+    expect(caches?.measured).toBeLessThanOrEqual(4000);
+  }, 60_000);
+});
