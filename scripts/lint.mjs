@@ -24,6 +24,14 @@ const allowed = {
 /** ui may import services for types only. */
 const typeOnly = { ui: ['services'] };
 
+/**
+ * The generic operation call (`services.exchange.call`) is the desk view's raw operation browser;
+ * the rest of the UI asks the typed services (loans, account, history, trading) for domain values
+ * (issue 18). Matches the call, the member read through a dot, and a destructured `exchange`.
+ */
+const RAW_CALL_HOME = 'src/ui/hooks/use-desk-view.ts';
+const rawCallRes = [/\bexchange\s*(\?\.|\.)\s*call\b/, /[\w)\]]\s*(\?\.|\.)\s*exchange\b/, /\{[^}]*\bexchange\b[^}]*\}\s*=/];
+
 function walk(dir) {
   const out = [];
   for (const name of readdirSync(dir)) {
@@ -71,6 +79,8 @@ for (const file of walk(src)) {
     if (/console\.(log|info|warn|error|debug)\(/.test(line) && !line.includes('// console-ok') && layer !== 'sim' && !isTest)
       problems.push(`${rel}:${i + 1}: console.* corrupts the Ink screen; use the logger or mark a CLI print // console-ok`);
     if (/^\s*export\s+default\b/.test(line)) problems.push(`${rel}:${i + 1}: no default exports`);
+    if (layer === 'ui' && !isTest && rel.split(sep).join('/') !== RAW_CALL_HOME && !/^\s*(\*|\/\/)/.test(line) && rawCallRes.some((re) => re.test(line)))
+      problems.push(`${rel}:${i + 1}: the UI reaches the wire only in the raw operation browser (${RAW_CALL_HOME}); ask a typed service (services.loans, .account, .history, .trading) instead of services.exchange`);
     if (/(:|as|<)\s*any\b(?![\w-])/.test(line) && !line.includes('// any-ok')) problems.push(`${rel}:${i + 1}: no \`any\``);
     if (/\b(parseFloat|Number)\((price|qty|amount|size|balance|equity)/.test(line)) problems.push(`${rel}:${i + 1}: money through a JS number`);
   });

@@ -25,7 +25,7 @@ import { CellDiffStream } from '../render/cell-diff-stream.js';
 import { installTerminalGuards } from './terminal.js';
 import { checkCredentials, checkInteractive, credentialSourceOf, keyBindingsFrom, StartCheckError, unknownSymbolMessage } from './start-checks.js';
 import { installSuspend, SuspendBridge } from './suspend.js';
-import { readPrefs, writePrefs } from './prefs.js';
+import { readPrefs, updatePrefs } from './prefs.js';
 import { loadTheme, THEMES } from './themes.js';
 
 /** Default log file: $XDG_STATE_HOME/utadash/utadash.log. */
@@ -156,11 +156,12 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   const config = loadConfig(env, options.profile);
   // A theme switched to at run time is remembered; a named one (flag, config) or NO_COLOR wins.
   const prefsPath = join(dirname(defaultLogPath(env)), 'prefs.json');
-  const remembered = readPrefs(prefsPath).theme;
+  const prefs = readPrefs(prefsPath);
+  const remembered = prefs.theme;
   const noColor = env.NO_COLOR !== undefined && env.NO_COLOR !== '';
   const usable = remembered !== undefined && (THEMES as readonly string[]).includes(remembered) && !noColor ? remembered : null;
   const theme = loadTheme(options.theme ?? config.theme ?? usable, env);
-  const themes: ThemeChoices = { names: THEMES, load: (name) => loadTheme(name, env), remember: (name) => writePrefs(prefsPath, { theme: name }) };
+  const themes: ThemeChoices = { names: THEMES, load: (name) => loadTheme(name, env), remember: (name) => updatePrefs(prefsPath, { theme: name }) };
   const bindings = keyBindingsFrom(DEFAULT_BINDINGS, config);
   checkBeforeStart(options, env, config);
   const redactor = new Redactor();
@@ -227,6 +228,8 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
       terminalWrite: (sequence) => void process.stdout.write(sequence),
       tmux: (env.TMUX ?? '') !== '',
       alerts: config.alerts,
+      // Rules added from the palette's alert form, kept beside the theme for the next start.
+      alertPersistence: { saved: prefs.alerts?.rules, save: (rules) => updatePrefs(prefsPath, { alerts: { rules } }) },
       publishMs: choosePublishMs(options, env),
       ...(config.watchlist ? { watchlist: config.watchlist } : {}),
       restLogger: { debug: (m, c) => logger.debug(m, c), warn: (m, c) => logger.warn(m, c) },

@@ -5,6 +5,7 @@ import { RestClient, type RestLogger, type RestObserver } from '../exchange/rest
 import { StreamClient, type StreamTuning } from '../exchange/ws/stream-client.js';
 import type { WsTradeObserver } from '../exchange/ws/ws-trade.js';
 import type { SessionRecorder } from '../services/session-recorder.js';
+import type { AlertRulePersistence } from '../services/alert-rule-services.js';
 import type { AppServices } from '../services/app-services.js';
 import type { ReconciledEvent } from '../services/placement-watch.js';
 import { startServices } from '../services/create-services.js';
@@ -67,6 +68,8 @@ export interface SessionOptions {
   readonly tradeReplyTimeoutMs?: number;
   /** Told of every reconciliation verdict and correction of an unknown placement (the audit log). */
   readonly onReconciled?: (event: ReconciledEvent) => void;
+  /** Keeps the alert rules added in the app between runs (the prefs file); default none. */
+  readonly alertPersistence?: AlertRulePersistence;
 }
 
 /** A connected dashboard session: store, clients and the services facade. */
@@ -125,6 +128,7 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
     ...(options.sleep ? { sleep: options.sleep } : {}),
     ...(options.tradeReplyTimeoutMs ? { tradeReplyTimeoutMs: options.tradeReplyTimeoutMs } : {}),
     ...(options.onReconciled ? { onReconciled: options.onReconciled } : {}),
+    ...(options.alertPersistence ? { alertPersistence: options.alertPersistence } : {}),
     fileLog: options.fileLog ?? (() => undefined),
   });
   return { store, rest, api, stream, services };

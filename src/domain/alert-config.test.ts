@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { AlertConfigError, defaultAlertSettings, parseAlertSettings } from './alert-config.js';
+import { AlertConfigError, alertRuleJson, defaultAlertSettings, parseAlertRule, parseAlertSettings, parseStoredAlertRules } from './alert-config.js';
 
 describe('parseAlertSettings', () => {
   it('absent: bell on, notifications off, banner 30 s, the built-in rules (loan liquidation distance from loanAlarms)', () => {
@@ -94,5 +94,36 @@ describe('parseAlertSettings', () => {
     const text = (caught as Error).message;
     expect(text).toMatch(message);
     expect(text).not.toContain('\n');
+  });
+});
+
+describe('alert rules saved from the in-app form', () => {
+  it('alertRuleJson writes the config shape that parseAlertRule reads back to the same rule; defaults of the common fields are left out', () => {
+    const rules = parseAlertSettings({
+      rules: [
+        { kind: 'price', symbol: 'ETHUSDT', category: 'SPOT', below: '2500', source: 'mark', bandPct: '0.5', level: 'error', bell: true },
+        { kind: 'liquidationDistance', belowPct: '5', symbol: 'BTCUSDT' },
+        { kind: 'fill', banner: true, notify: false },
+        { kind: 'socketDown', afterSec: 0, socket: 'public' },
+      ],
+    }).rules;
+    const json = rules.map(alertRuleJson);
+    expect(json[0]).toEqual({ kind: 'price', category: 'SPOT', symbol: 'ETHUSDT', source: 'mark', below: '2500', bandPct: '0.5', level: 'error', bell: true });
+    expect(json[2]).toEqual({ kind: 'fill', banner: true, notify: false });
+    expect(json.map((j, i) => parseAlertRule(j, `r${i}`))).toEqual(rules);
+    expect(parseAlertSettings(JSON.parse(JSON.stringify({ rules: json }))).rules).toEqual(rules);
+  });
+
+  it('parseStoredAlertRules keeps the good rules and names each bad one, never throwing', () => {
+    const stored = parseStoredAlertRules([{ kind: 'orderRejected' }, { kind: 'pnl' }, 'x', { kind: 'loanRatio', above: '0.8' }]);
+    expect(stored.rules.map((r) => r.kind)).toEqual(['orderRejected', 'loanRatio']);
+    expect(stored.problems).toEqual([expect.stringMatching(/^saved alert rule 2\.kind must be one of price, /), expect.stringMatching(/^saved alert rule 3 must be an object/)]);
+    expect(parseStoredAlertRules(undefined)).toEqual({ rules: [], problems: [] });
+    expect(parseStoredAlertRules({ rules: [] }).problems).toEqual([expect.stringMatching(/^saved alert rules must be a list/)]);
+  });
+
+  it('a ratio rule above 1 (a percent written where a fraction belongs) is refused: it could never fire', () => {
+    expect(() => parseAlertSettings({ rules: [{ kind: 'loanRatio', above: '80' }] })).toThrow(/^alerts\.rules\[0\]\.above must be a fraction of at most 1 like "0\.8" \(a ratio: 1 = 100%\) \(got "80"\)$/);
+    expect(parseAlertSettings({ rules: [{ kind: 'marginRatio', above: '1' }] }).rules).toHaveLength(1);
   });
 });

@@ -41,7 +41,36 @@ export class AlertConfigError extends Error {
   readonly code = 'CONFIG_ALERTS';
 }
 
+/**
+ * Defaults of a rule's optional fields: the config file's rules, the rules saved from the in-app form
+ * and the form itself (its prefilled texts) all take these. Decimals as the file writes them.
+ */
+export const ALERT_RULE_DEFAULTS = {
+  /** `price.bandPct`: re-arm 0.1% of the level back. */
+  priceBandPct: '0.1',
+  /** `liquidationDistance.bandPct`, percent. */
+  liquidationBandPct: '0.5',
+  /** `bandPoints` of the ratio and loan rules, percentage points. */
+  bandPoints: '1',
+  /** `loanMarginCall.withinPoints`, percentage points. */
+  marginCallWithinPoints: '5',
+  /** `loanLiquidation.withinPoints`, percentage points. */
+  liquidationWithinPoints: '3',
+  /** `socketDown.afterSec`, seconds. */
+  socketDownAfterSec: 10,
+} as const;
+
+/** Longest `socketDown.afterSec`, seconds (a day). */
+export const MAX_SOCKET_DOWN_SEC = 86_400;
+
+/** Highest `above` of a ratio rule (`loanRatio`, `marginRatio`): ratios are fractions, 1 = 100%. */
+export const MAX_RATIO = new Decimal(1);
+
+/** A rule as the config file writes it (`alerts.rules[i]`): decimals as strings. */
+export type AlertRuleJson = Readonly<Record<string, string | number | boolean>>;
+
 const base = (kind: AlertKind, extra: Partial<AlertRuleBase> = {}): AlertRuleBase => ({ severity: DEFAULT_SEVERITY[kind], banner: true, bell: null, notify: null, ...extra });
+const D = ALERT_RULE_DEFAULTS;
 
 /**
  * The rules used when the file has none: a loan within 5 points of its margin call, a loan within
@@ -51,10 +80,10 @@ const base = (kind: AlertKind, extra: Partial<AlertRuleBase> = {}): AlertRuleBas
  */
 export function defaultAlertRules(loanLiquidationPoints: Decimal = new Decimal(3)): AlertRule[] {
   return [
-    { ...base('loanMarginCall'), kind: 'loanMarginCall', withinPoints: new Decimal(5), bandPoints: new Decimal(1) },
-    { ...base('loanLiquidation'), kind: 'loanLiquidation', withinPoints: loanLiquidationPoints, bandPoints: new Decimal(1) },
+    { ...base('loanMarginCall'), kind: 'loanMarginCall', withinPoints: new Decimal(D.marginCallWithinPoints), bandPoints: new Decimal(D.bandPoints) },
+    { ...base('loanLiquidation'), kind: 'loanLiquidation', withinPoints: loanLiquidationPoints, bandPoints: new Decimal(D.bandPoints) },
     { ...base('countdownFailing'), kind: 'countdownFailing' },
-    { ...base('socketDown'), kind: 'socketDown', afterSec: 10, socket: 'any' },
+    { ...base('socketDown'), kind: 'socketDown', afterSec: D.socketDownAfterSec, socket: 'any' },
     { ...base('orderRejected'), kind: 'orderRejected' },
     { ...base('fill', { banner: false, bell: false, notify: false }), kind: 'fill' },
   ];
@@ -127,8 +156,11 @@ class RuleReader {
   }
 }
 
-function readRule(raw: unknown, i: number): AlertRule {
-  const at = `alerts.rules[${i}]`;
+/**
+ * Parses one rule in the config file's shape (`alerts.rules[i]`, also how the in-app form saves
+ * its rules); `at` names it in errors (e.g. `alerts.rules[2]`). Throws `AlertConfigError`.
+ */
+export function parseAlertRule(raw: unknown, at: string): AlertRule {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new AlertConfigError(`${at} must be an object with a "kind" (got ${JSON.stringify(raw)})`);
   const r = raw as Readonly<Record<string, unknown>>;
   const read = new RuleReader(r, at);
@@ -150,20 +182,23 @@ function readRule(raw: unknown, i: number): AlertRule {
       if (!read.has('above') && !read.has('below')) throw new AlertConfigError(`${at}.above (or .below) is missing: the price level as a decimal string like "100000"`);
       const direction = read.has('above') ? 'above' : 'below';
       const category = read.oneOf<Category>('category', CATEGORIES, 'USDT-FUTURES');
-      return { ...common, kind: k, category, symbol: read.text('symbol'), source: read.oneOf('source', ['last', 'mark'] as const, 'last'), direction, level: read.decimal(direction, null, true), bandPct: read.decimal('bandPct', '0.1') };
+      return { ...common, kind: k, category, symbol: read.text('symbol'), source: read.oneOf('source', ['last', 'mark'] as const, 'last'), direction, level: read.decimal(direction, null, true), bandPct: read.decimal('bandPct', D.priceBandPct) };
     }
     case 'liquidationDistance':
-      return { ...common, kind: k, belowPct: read.decimal('belowPct', null, true), bandPct: read.decimal('bandPct', '0.5'), symbol: read.has('symbol') ? read.text('symbol') : null };
+      return { ...common, kind: k, belowPct: read.decimal('belowPct', null, true), bandPct: read.decimal('bandPct', D.liquidationBandPct), symbol: read.has('symbol') ? read.text('symbol') : null };
     case 'loanRatio':
-    case 'marginRatio':
-      return { ...common, kind: k, above: read.decimal('above', null, true), bandPoints: read.decimal('bandPoints', '1') };
+    case 'marginRatio': {
+      const above = read.decimal('above', null, true);
+      if (above.gt(MAX_RATIO)) read.fail('above', `a fraction of at most ${MAX_RATIO.toFixed()} like "0.8" (a ratio: 1 = 100%)`);
+      return { ...common, kind: k, above, bandPoints: read.decimal('bandPoints', D.bandPoints) };
+    }
     case 'loanMarginCall':
     case 'loanLiquidation':
-      return { ...common, kind: k, withinPoints: read.decimal('withinPoints', k === 'loanMarginCall' ? '5' : '3'), bandPoints: read.decimal('bandPoints', '1') };
+      return { ...common, kind: k, withinPoints: read.decimal('withinPoints', k === 'loanMarginCall' ? D.marginCallWithinPoints : D.liquidationWithinPoints), bandPoints: read.decimal('bandPoints', D.bandPoints) };
     case 'socketDown': {
       const v = r.afterSec;
-      const afterSec = v === undefined ? 10 : typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
-      if (!Number.isInteger(afterSec) || afterSec < 0 || afterSec > 86_400) read.fail('afterSec', 'a whole number of seconds from 0 to 86400');
+      const afterSec = v === undefined ? D.socketDownAfterSec : typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : NaN;
+      if (!Number.isInteger(afterSec) || afterSec < 0 || afterSec > MAX_SOCKET_DOWN_SEC) read.fail('afterSec', `a whole number of seconds from 0 to ${MAX_SOCKET_DOWN_SEC}`);
       return { ...common, kind: k, afterSec, socket: read.oneOf('socket', ['public', 'private', 'any'] as const, 'any') };
     }
     case 'orderFilled':
@@ -192,6 +227,64 @@ export function parseAlertSettings(raw: unknown, loanLiquidationPoints?: Decimal
   const b = r.bannerSec;
   if (b !== undefined && (typeof b !== 'number' || !Number.isInteger(b) || b < 1 || b > 3600)) throw new AlertConfigError(`alerts.bannerSec must be a whole number of seconds from 1 to 3600 (got ${JSON.stringify(b)})`);
   if (r.rules !== undefined && !Array.isArray(r.rules)) throw new AlertConfigError(`alerts.rules must be a list of rules (got ${JSON.stringify(r.rules)})`);
-  const rules = Array.isArray(r.rules) ? r.rules.map((rule, i) => readRule(rule, i)) : defaults.rules;
+  const rules = Array.isArray(r.rules) ? r.rules.map((rule, i) => parseAlertRule(rule, `alerts.rules[${i}]`)) : defaults.rules;
   return { bell: typeof r.bell === 'boolean' ? r.bell : defaults.bell, notify, bannerSec: typeof b === 'number' ? b : defaults.bannerSec, rules };
+}
+
+/**
+ * A rule in the config file's shape, the inverse of `parseAlertRule` (which reads it back to an
+ * equal rule). The common fields appear only where they differ from the kind's defaults.
+ */
+export function alertRuleJson(rule: AlertRule): AlertRuleJson {
+  const out: Record<string, string | number | boolean> = { kind: rule.kind };
+  const kindFields = ((): Record<string, string | number> => {
+    switch (rule.kind) {
+      case 'price':
+        return { category: rule.category, symbol: rule.symbol, source: rule.source, [rule.direction]: rule.level.toFixed(), bandPct: rule.bandPct.toFixed() };
+      case 'liquidationDistance':
+        return { belowPct: rule.belowPct.toFixed(), bandPct: rule.bandPct.toFixed(), ...(rule.symbol === null ? {} : { symbol: rule.symbol }) };
+      case 'loanRatio':
+      case 'marginRatio':
+        return { above: rule.above.toFixed(), bandPoints: rule.bandPoints.toFixed() };
+      case 'loanMarginCall':
+      case 'loanLiquidation':
+        return { withinPoints: rule.withinPoints.toFixed(), bandPoints: rule.bandPoints.toFixed() };
+      case 'socketDown':
+        return { afterSec: rule.afterSec, socket: rule.socket };
+      case 'orderFilled':
+      case 'fill':
+      case 'orderRejected':
+      case 'countdownFailing':
+        return {};
+    }
+  })();
+  Object.assign(out, kindFields);
+  if (rule.severity !== DEFAULT_SEVERITY[rule.kind]) out.level = rule.severity;
+  if (rule.banner !== (rule.kind !== 'fill')) out.banner = rule.banner;
+  if (rule.bell !== null) out.bell = rule.bell;
+  if (rule.notify !== null) out.notify = rule.notify;
+  return out;
+}
+
+/** Rules saved by the in-app form, read back: the valid ones, and one line per rule skipped. */
+export interface StoredAlertRules {
+  readonly rules: readonly AlertRule[];
+  /** Why each skipped rule was skipped (`saved alert rule 2: …`). */
+  readonly problems: readonly string[];
+}
+
+/** Reads saved rules (the config file's rule shape) one by one: a bad one is skipped with its reason, never thrown. */
+export function parseStoredAlertRules(raw: unknown): StoredAlertRules {
+  if (raw === undefined || raw === null) return { rules: [], problems: [] };
+  if (!Array.isArray(raw)) return { rules: [], problems: [`saved alert rules must be a list (got ${JSON.stringify(raw)})`] };
+  const rules: AlertRule[] = [];
+  const problems: string[] = [];
+  raw.forEach((r: unknown, i) => {
+    try {
+      rules.push(parseAlertRule(r, `saved alert rule ${i + 1}`));
+    } catch (error) {
+      problems.push(error instanceof Error ? error.message : String(error));
+    }
+  });
+  return { rules, problems };
 }

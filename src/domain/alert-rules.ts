@@ -321,7 +321,8 @@ function nextDownSince(input: AlertInput, before: AlertMemory['downSince'], now:
  * Evaluates every rule over `input` at Unix ms `now`. State rules: an armed subject whose
  * condition holds fires; a fired subject re-arms (a `clear` event) once its clear condition holds;
  * a subject that disappeared (a repaid loan, a closed position) is forgotten silently. Event rules:
- * items not seen before fire; the first evaluation only takes the present items as seen.
+ * items not seen before fire; the first evaluation (and a rule's first, when it was added later)
+ * only takes the present items as seen.
  */
 export function evaluateAlerts(rules: readonly AlertRule[], input: AlertInput, memory: AlertMemory, now: number): AlertEvaluation {
   const downSince = nextDownSince(input, memory.downSince, now);
@@ -334,7 +335,8 @@ export function evaluateAlerts(rules: readonly AlertRule[], input: AlertInput, m
     if (readings === null) {
       const items = itemsOf(rule, input);
       const before = memory.seen.get(index);
-      if (memory.primed) {
+      // A rule added since the last evaluation has no seen set yet: it takes the present items as seen too.
+      if (memory.primed && before !== undefined) {
         for (const item of items) {
           if (before?.has(item.id)) continue;
           events.push({ phase: 'fire', key: `${index}:${item.id}`, rule: index, kind: rule.kind, severity: rule.severity, text: item.text(), sticky: false });

@@ -1,5 +1,6 @@
 import type { AlertSettings, NotifyMode } from '../domain/alert-config.js';
-import { ALERT_SOURCES, EMPTY_ALERT_MEMORY, evaluateAlerts, type AlertEvent, type AlertInput, type AlertMemory, type AlertSource, type AlertSocketState } from '../domain/alert-rules.js';
+import { alertKeyAfterRemoval, alertRuleFired, forgetAlertRule } from '../domain/alert-rule-set.js';
+import { ALERT_SOURCES, EMPTY_ALERT_MEMORY, evaluateAlerts, type AlertEvent, type AlertInput, type AlertMemory, type AlertRule, type AlertSource, type AlertSocketState } from '../domain/alert-rules.js';
 import type { AppState } from '../store/app-state.js';
 import type { AppStore } from '../store/create-app-store.js';
 import type { SocketHealth } from '../store/slices/connection-slice.js';
@@ -103,27 +104,78 @@ export interface AlertServiceOptions {
   readonly tickMs?: number;
 }
 
+/** Where an active rule came from: the config file's `alerts`, or added at run time (the in-app form, or saved from it). */
+export type AlertRuleSource = 'config' | 'added';
+
+/** One active rule as the service holds it. */
+export interface AlertRuleEntry {
+  /** Stable while the rule is active (`config-1`, `added-3`); removal goes by it. */
+  readonly id: string;
+  readonly source: AlertRuleSource;
+  readonly rule: AlertRule;
+  /** True while a state rule has fired for some subject and not re-armed (always false for event rules). */
+  readonly fired: boolean;
+}
+
 /**
  * Alerts on the store's state: evaluates the rules (domain/alert-rules.ts) when a slice they read
  * changes and once a second, and reports each fire as an event-log line, the banner (the latest
  * alert, for `bannerSec` or until its condition clears), the bell and a desktop notification, as
  * the rule and the settings ask. One evaluation rings the bell at most once and sends at most one
- * notification, however many rules fired in it.
+ * notification, however many rules fired in it. The rule set starts as `settings.rules` and
+ * changes at run time (`addRule`, `removeRule`); the memory of the rules that stay is kept.
  */
 export class AlertService {
   private memory: AlertMemory = EMPTY_ALERT_MEMORY;
-  private banner: { readonly key: string; readonly sticky: boolean; readonly shown: Banner } | null = null;
-  private readonly sources: readonly AlertSource[];
+  private banner: { key: string; readonly sticky: boolean; readonly shown: Banner } | null = null;
+  private entries: readonly Omit<AlertRuleEntry, 'fired'>[];
+  private sources: readonly AlertSource[] = [];
+  private lastId = 0;
 
   constructor(private readonly options: AlertServiceOptions) {
-    this.sources = [...new Set(options.settings.rules.flatMap((r) => ALERT_SOURCES[r.kind]))];
+    this.entries = options.settings.rules.map((rule) => ({ id: `config-${(this.lastId += 1)}`, source: 'config', rule }));
+    this.updateSources();
+  }
+
+  /** The active rules in evaluation order (the config file's first), each with its fired state now. */
+  rules(): readonly AlertRuleEntry[] {
+    return this.entries.map((e, i) => ({ ...e, fired: alertRuleFired(this.memory, i) }));
+  }
+
+  /** Adds a rule at the end and evaluates at once (a condition already true fires now); returns its id. */
+  addRule(rule: AlertRule, source: AlertRuleSource = 'added'): string {
+    const id = `${source}-${(this.lastId += 1)}`;
+    this.entries = [...this.entries, { id, source, rule }];
+    this.updateSources();
+    this.check();
+    return id;
+  }
+
+  /** Removes the rule `id` (its banner goes with it); false when there is none. The other rules keep their state. */
+  removeRule(id: string): boolean {
+    const index = this.entries.findIndex((e) => e.id === id);
+    if (index < 0) return false;
+    this.entries = this.entries.filter((_, i) => i !== index);
+    this.memory = forgetAlertRule(this.memory, index);
+    if (this.banner) {
+      const key = alertKeyAfterRemoval(this.banner.key, index);
+      if (key === null) this.clearBanner();
+      else this.banner.key = key;
+    }
+    this.updateSources();
+    return true;
   }
 
   /** Evaluates every rule now and reports what fired or cleared; returns those events. */
   check(): readonly AlertEvent[] {
-    const { store, now, settings } = this.options;
+    const { store, now } = this.options;
     const at = now();
-    const result = evaluateAlerts(settings.rules, alertInputOf(store.getState()), this.memory, at);
+    const result = evaluateAlerts(
+      this.entries.map((e) => e.rule),
+      alertInputOf(store.getState()),
+      this.memory,
+      at,
+    );
     this.memory = result.memory;
     this.report(result.events, at);
     // A banner whose subject is gone (the loan was repaid) or re-armed goes with it.
@@ -157,6 +209,10 @@ export class AlertService {
     this.check();
   }
 
+  private updateSources(): void {
+    this.sources = [...new Set(this.entries.flatMap((e) => ALERT_SOURCES[e.rule.kind]))];
+  }
+
   private report(events: readonly AlertEvent[], at: number): void {
     if (events.length === 0) return;
     const { settings, store } = this.options;
@@ -164,7 +220,7 @@ export class AlertService {
     let notify: NotifyMode = 'off';
     const notes: AlertEvent[] = [];
     for (const e of events) {
-      const rule = settings.rules[e.rule];
+      const rule = this.entries[e.rule]?.rule;
       if (!rule) continue;
       if (e.phase === 'clear') {
         this.log('info', e.text, at);

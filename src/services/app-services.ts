@@ -1,4 +1,8 @@
+import type { BorrowReceipt, BorrowRequest, LoanCoins, LoanInterestQuery, LoanInterestQuote, PledgeChangeReceipt, PledgeChangeRequest, RepayReceipt, RepayRequest } from '../domain/loan-quotes.js';
+import type { Fill, Order } from '../domain/model.js';
+import type { HistoryPage, HistoryQuery, MaxOpen, MaxOpenQuery } from '../domain/trade-queries.js';
 import type { SymbolRef } from '../store/slices/market-slice.js';
+import type { AlertRuleServices } from './alert-rule-services.js';
 import type { CandleService } from './candle-service.js';
 import type { OperationCatalog } from './operation-catalog.js';
 import type { OrderService } from './order-service.js';
@@ -25,7 +29,42 @@ export interface CountdownServices {
 /** The candle chart's series (market candles from the stream, mark/index/premium over REST). */
 export type CandleServices = Pick<CandleService, 'series' | 'choices' | 'setSeries' | 'onChange'>;
 
-/** Any operation of the table by id, for reference and administration screens (validated like every call). */
+/**
+ * Crypto loans in domain terms (LoanService). Every method rejects with the exchange's or the
+ * reply mapper's error (its message is the reason to show); the writes are sent as given, so the
+ * caller reviews them and asks for confirmation first. The REST client audits every write.
+ */
+export interface LoanServices {
+  /** Every loanable coin's rates and limits and every pledge coin's ratios (fractions). */
+  getCoins(): Promise<LoanCoins>;
+  /** The exchange's estimate for a collateral amount: the loan it allows and the interest per hour. */
+  getInterest(query: LoanInterestQuery): Promise<LoanInterestQuote>;
+  /** Borrows against collateral. */
+  submitBorrow(req: BorrowRequest): Promise<BorrowReceipt>;
+  /** Repays a loan in part or in full. */
+  submitRepay(req: RepayRequest): Promise<RepayReceipt>;
+  /** Adds collateral to, or withdraws collateral from, a loan. */
+  submitPledgeChange(req: PledgeChangeRequest): Promise<PledgeChangeReceipt>;
+}
+
+/** Account reads asked on demand (AccountService); each rejects with the reason. */
+export interface AccountQueries {
+  /** How much can be opened for a symbol, side, order type and (limit) price. */
+  getMaxOpen(query: MaxOpenQuery): Promise<MaxOpen>;
+}
+
+/** Order and fill history by cursor page, newest first (HistoryService); each rejects with the reason. */
+export interface HistoryServices {
+  /** One page of finished and open orders of a category. */
+  getHistoryOrders(query: HistoryQuery): Promise<HistoryPage<Order>>;
+  /** One page of fills of a category. */
+  getFills(query: HistoryQuery): Promise<HistoryPage<Fill>>;
+}
+
+/**
+ * Any operation of the table by id, for the desk view's raw operation browser only (validated like
+ * every call). Everything else asks the typed services above; lint keeps other UI code off this.
+ */
 export interface ExchangeCalls {
   /** Calls operation `id` with wire params; rejects with the exchange's or the validator's message. */
   call(id: string, params: unknown): Promise<unknown>;
@@ -50,7 +89,15 @@ export interface AppServices {
   readonly countdown: CountdownServices | null;
   /** Candle series for the chart. */
   readonly candles: CandleServices | null;
-  /** Generic operation calls (history, reference data, administration). */
+  /** Alert rules at run time: list, add, remove (the palette's alert commands). Optional in the type only, so test doubles need not build it; absent = the commands say so. */
+  readonly alerts?: AlertRuleServices;
+  /** Crypto loans: rates, the interest estimate, borrow, repay and collateral changes. */
+  readonly loans: LoanServices;
+  /** Account reads on demand (max open available). */
+  readonly account: AccountQueries;
+  /** Order and fill history pages. */
+  readonly history: HistoryServices;
+  /** Generic operation calls: the desk view's raw operation browser only. */
   readonly exchange: ExchangeCalls;
   /** The operations table as forms: names, paths, fields, and the validator's check before sending. */
   readonly catalog: OperationCatalog;

@@ -15,8 +15,12 @@ import type { OperationId } from '../exchange/wire/operations.js';
 import { CandleService } from './candle-service.js';
 import { CountdownService, countdownHealth } from './countdown-service.js';
 import { AlertService, BEL } from './alert-service.js';
+import { startAlertRuleServices, type AlertRulePersistence } from './alert-rule-services.js';
 import { MarketService } from './market-service.js';
 import { OrderService } from './order-service.js';
+import { AccountService } from './account-service.js';
+import { HistoryService } from './history-service.js';
+import { LoanService } from './loan-service.js';
 import type { ReconciledEvent } from './placement-watch.js';
 import { OPERATION_CATALOG } from './operation-catalog.js';
 import { PollService } from './poll-service.js';
@@ -61,6 +65,8 @@ export interface ServicesDeps {
   readonly tradeReplyTimeoutMs?: number;
   /** Told of every reconciliation verdict and correction of an unknown placement (the audit log). */
   readonly onReconciled?: (event: ReconciledEvent) => void;
+  /** Keeps the alert rules added in the app between runs (the prefs file); default none (they last one run). */
+  readonly alertPersistence?: AlertRulePersistence;
 }
 
 /** Writes after which the polled account facts (settings, debts) are read again at once. */
@@ -155,7 +161,9 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   priv?.start();
   const alertWrite = deps.terminalWrite ?? ((sequence: string) => (sequence === BEL ? deps.bell?.() : undefined));
   const alertSettings = deps.alerts ?? defaultAlertSettings(deps.loanAlarmMargin?.times(100));
-  const stopAlarms = new AlertService({ store, now, settings: alertSettings, write: alertWrite, tmux: deps.tmux ?? false, fileLog: deps.fileLog }).attach();
+  const alertService = new AlertService({ store, now, settings: alertSettings, write: alertWrite, tmux: deps.tmux ?? false, fileLog: deps.fileLog });
+  const alerts = startAlertRuleServices(alertService, deps.alertPersistence, log);
+  const stopAlarms = alertService.attach();
   const countdown = priv ? new CountdownService({ api: deps.api, store, now, log, healthy: () => countdownHealth(store.getState()), refreshOrders: () => priv.resync() }) : null;
   poll?.start();
   // A mode, margin mode or leverage changed elsewhere (another client, the web) shows first in a
@@ -168,7 +176,15 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
     symbols: () => market.symbols(),
     trading,
     countdown,
+    alerts,
     candles: { series: () => candles.series(), choices: () => candles.choices(), setSeries: (r, i, t) => candles.setSeries(r, i, t), onChange: (l) => candles.onChange(l) },
+    // After a loan write, the debts (polled) and the ongoing loans show the new state now, not at the next poll.
+    loans: new LoanService({ api: deps.api, afterWrite: () => {
+      void poll?.refresh();
+      void priv?.refreshLoans();
+    } }),
+    account: new AccountService({ api: deps.api }),
+    history: new HistoryService({ api: deps.api }),
     exchange: {
       call: async (id, params) => {
         const data = await deps.rest.call(id as OperationId, params as never);

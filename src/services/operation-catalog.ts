@@ -7,6 +7,24 @@ import { OPERATIONS, isOperationId, operationById } from '../exchange/wire/opera
 import type { FieldRule, ReplyShape, SpecPart } from '../exchange/wire/operation-types.js';
 import { validateRequest } from '../exchange/wire/validate.js';
 
+/**
+ * How an operation's reply is laid out, so the desk view picks its table: one record, an array, a
+ * text, nothing, `{list, cursor}`, or candle rows. The UI's own name for the wire table's reply
+ * shape (the UI may not import the exchange layer, not even its types); `SameShape` below keeps
+ * the two equal.
+ */
+export type ReplyLayout = 'object' | 'array' | 'string' | 'null' | 'list' | 'candles';
+
+/** Which part of the API spec an operation comes from (A–E, the notes' §8, or our extras). */
+export type SpecSection = 'A' | 'B' | 'C' | 'D' | 'E' | 'notes-8' | 'extra';
+
+/** True only when `A` and `B` are the same union; a `true` constant of it fails to compile when they drift apart. */
+type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const REPLY_LAYOUT_MATCHES: SameShape<ReplyLayout, ReplyShape> = true;
+const SPEC_SECTION_MATCHES: SameShape<SpecSection, SpecPart> = true;
+void REPLY_LAYOUT_MATCHES;
+void SPEC_SECTION_MATCHES;
+
 /** How a form edits one field. */
 export type FormFieldKind = 'text' | 'choice' | 'decimal' | 'integer' | 'time' | 'list';
 
@@ -32,8 +50,8 @@ export interface OperationInfo {
   readonly summary: string;
   /** True for writes (the UI asks before sending). */
   readonly write: boolean;
-  readonly reply: ReplyShape;
-  readonly part: SpecPart;
+  readonly reply: ReplyLayout;
+  readonly part: SpecSection;
   /** The operation this one is a second path for. */
   readonly aliasOf?: string;
   readonly fields: readonly FormField[];

@@ -7,10 +7,12 @@ import { createAppStore } from '../store/create-app-store.js';
 import type { BookView, SymbolRef } from '../store/slices/market-slice.js';
 import { renderApp } from '../../test/helpers/render-app.js';
 import { waitFor } from '../../test/helpers/wait-for.js';
+import { servicesOverWire } from '../../test/helpers/wire-services.js';
 import { MONOCHROME } from './theme.js';
 
 function servicesFor(store: ReturnType<typeof createAppStore>): AppServices & { depth: BookDepth } {
   const symbols: SymbolRef[] = [{ category: 'USDT-FUTURES', symbol: 'BTCUSDT' }, { category: 'SPOT', symbol: 'ETHUSDT' }];
+  const exchange = { call: async () => null };
   const svc = {
     depth: 'books5' as BookDepth,
     selectSymbol: (ref: SymbolRef) => store.getState().selectSymbol(ref),
@@ -21,7 +23,8 @@ function servicesFor(store: ReturnType<typeof createAppStore>): AppServices & { 
     trading: null,
     countdown: null,
     candles: null,
-    exchange: { call: async () => null },
+    exchange,
+    ...servicesOverWire(exchange),
     catalog: OPERATION_CATALOG,
   };
   return svc;

@@ -8,6 +8,8 @@ import { VIEWS } from './views/registry.js';
 import type { ViewDef } from './views/view-types.js';
 import { ORDERS_OVERLAY_SCOPES } from './keys/areas/orders.js';
 import { TICKET_OVERLAY_SCOPES } from './keys/areas/ticket.js';
+import { ALERTS_OVERLAY_SCOPES, isAlertOverlay } from './keys/areas/alerts.js';
+import { useAlertCommands } from './hooks/use-alert-commands.js';
 import { useAppContext } from './hooks/app-context.js';
 import { useAppStore } from './hooks/use-app-store.js';
 import { useClock } from './hooks/use-clock.js';
@@ -16,6 +18,7 @@ import { useScreenSize } from './hooks/use-screen-size.js';
 import { PANEL_ORDER, type PanelId } from './layout/compute-layout.js';
 import { findLayout, layoutForSize, layoutNames, solveLayout, type LayoutSpec } from './layout/layouts.js';
 import { AlertBanner } from './components/AlertBanner.js';
+import { AlertOverlay } from './panels/AlertOverlay.js';
 import { Footer } from './layout/Footer.js';
 import { StatusBar } from './layout/StatusBar.js';
 import { AccountPanel } from './panels/AccountPanel.js';
@@ -52,6 +55,7 @@ const OVERLAY_SCOPE: Readonly<Record<string, KeyScope>> = {
   ladder: 'overlay.ladder',
   ...ORDERS_OVERLAY_SCOPES,
   ...TICKET_OVERLAY_SCOPES,
+  ...ALERTS_OVERLAY_SCOPES,
 };
 const NO_SERIES = { subscribe: () => () => undefined, get: (): CandleSeries | null => null };
 const NO_LAYOUTS: readonly LayoutSpec[] = [];
@@ -100,6 +104,7 @@ export function App() {
   const [quitError, setQuitError] = useState<string | null>(null);
   const [desk, setDesk] = useState<ViewDef | null>(null);
   const overlayScope = overlay ? (OVERLAY_SCOPE[overlay] ?? null) : null;
+  useAlertCommands();
   useKeyDispatcher(() => {
     const now = store.getState().ui;
     return { overlay: now.overlay ? (OVERLAY_SCOPE[now.overlay] ?? null) : null, focus: now.focus as KeyScope };
@@ -200,6 +205,7 @@ export function App() {
     if (overlay === 'palette') return <CommandPalette width={columns} height={layout.mainHeight} onClose={close} />;
     if (overlay === 'picker') return <SymbolPicker width={columns} height={layout.mainHeight} onClose={close} />;
     if (overlay === 'ladder') return <LadderOverlay width={columns} height={layout.mainHeight} onClose={close} />;
+    if (isAlertOverlay(overlay)) return <AlertOverlay overlay={overlay} width={columns} height={layout.mainHeight} onClose={close} />;
     if (overlay === 'desk' && desk) return <DeskView key={desk.command} def={desk} width={columns} height={layout.mainHeight} now={now} onClose={close} />;
     return null;
   })();

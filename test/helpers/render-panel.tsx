@@ -10,13 +10,20 @@ import type { KeyScope } from '../../src/ui/keys/binding-types.js';
 import { MONOCHROME } from '../../src/ui/theme.js';
 import { OPERATION_CATALOG } from '../../src/services/operation-catalog.js';
 import { frameDriver } from './frame-driver.js';
+import { servicesOverWire } from './wire-services.js';
 
-/** A services object whose every method fails loudly; tests override what they use. */
+/**
+ * A services object whose every method fails loudly; tests override what they use. The typed
+ * loan, account and history services run over `over.exchange` (see `servicesOverWire`), so a test
+ * that answers wire calls there drives them; without it, they fail loudly too.
+ */
 export function unusedServices(over: Partial<AppServices> = {}): AppServices {
   const no = (what: string) => () => {
     throw new Error(`test services: ${what} not provided`);
   };
+  const exchange = over.exchange ?? { call: no('exchange.call') };
   return {
+    ...servicesOverWire(exchange),
     selectSymbol: no('selectSymbol'),
     setBookDepth: no('setBookDepth'),
     bookDepth: () => 'books',
@@ -24,7 +31,7 @@ export function unusedServices(over: Partial<AppServices> = {}): AppServices {
     trading: null,
     countdown: null,
     candles: null,
-    exchange: { call: no('exchange.call') },
+    exchange,
     catalog: OPERATION_CATALOG,
     shutdown: async () => undefined,
     ...over,

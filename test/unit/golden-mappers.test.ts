@@ -12,7 +12,9 @@ import { wireList, wireRecord, type WireRecord } from '../../src/exchange/wire/w
 import { batchEntries } from '../../src/services/order-transport.js';
 import { deltaFromWire, fundingFromWire } from '../../src/services/poll-service.js';
 import { borrowTermsFrom } from '../../src/ui/hooks/use-borrow-estimate.js';
-import { parseMaxOpen } from '../../src/ui/hooks/use-ticket.js';
+import { maxOpenState } from '../../src/ui/hooks/use-ticket.js';
+import { loanCoinsFromWire } from '../../src/exchange/wire/loan-mappers.js';
+import { maxOpenFromWire } from '../../src/exchange/wire/trade-query-mappers.js';
 import { loadGoldens } from '../helpers/golden.js';
 
 const GOLDEN = new Map(loadGoldens().map((g) => [g.operation, g.response?.data] as const));
@@ -141,13 +143,13 @@ describe('golden responses through our mappers', () => {
   });
 
   it('loan.getCoins → the borrow form terms', () => {
-    const t = borrowTermsFrom(data('loan.getCoins'), 'USDT', 'BGB', 'SEVEN');
+    const t = borrowTermsFrom(loanCoinsFromWire(data('loan.getCoins')), 'USDT', 'BGB', 'SEVEN');
     expect([t.hourRate, t.annualRate, t.initRate, t.supRate, t.forceRate].map((v) => v?.toString())).toEqual(['0.00000366', '0.032024937', '0.65', '0.75', '0.91']);
     expect([t.minBorrow, t.maxBorrow]).toEqual(['1', '20000000']);
     // The page's table calls them percentages: the same ratios in percent read the same.
     const pct = structuredClone(data('loan.getCoins')) as { pledgeInfos: Record<string, string>[] };
     for (const p of pct.pledgeInfos) for (const k of ['initRate', 'supRate', 'forceRate']) p[k] = new Decimal(p[k] ?? '0').times(100).toFixed();
-    const tp = borrowTermsFrom(pct, 'USDT', 'BGB', 'SEVEN');
+    const tp = borrowTermsFrom(loanCoinsFromWire(pct), 'USDT', 'BGB', 'SEVEN');
     expect([tp.initRate, tp.supRate, tp.forceRate].map((v) => v?.toString())).toEqual(['0.65', '0.75', '0.91']);
   });
 
@@ -186,7 +188,7 @@ describe('golden responses through our mappers', () => {
   });
 
   it('account.getMaxOpenAvailable → the ticket line', () => {
-    expect(parseMaxOpen(data('account.getMaxOpenAvailable'))).toMatchObject({ kind: 'ok' });
+    expect(maxOpenState(maxOpenFromWire(data('account.getMaxOpenAvailable')))).toMatchObject({ kind: 'ok' });
   });
 
   it.each(['trade.placeBatch', 'trade.cancelBatch', 'trade.cancelSymbolOrder', 'trade.closePositions'])('%s → one batch entry per order', (id) => {

@@ -1,22 +1,25 @@
 import { Decimal } from 'decimal.js';
 import { fmtPct } from '../../domain/format.js';
 import { borrowPlan, estimateTermInterest, hourlyInterest, hourlyToAnnual, pledgeNeeded, termHours } from '../../domain/loan-math.js';
+import type { LoanCoins, LoanInterestQuote } from '../../domain/loan-quotes.js';
 import type { LoanTerm, Ticker } from '../../domain/model.js';
-import type { ExchangeCalls } from '../../services/app-services.js';
+import type { LoanServices } from '../../services/app-services.js';
 import { useEffect, useState } from 'react';
 import { useAppContext } from './app-context.js';
-import { coinPriceUsdt, parseAmount, replyField, type BorrowInput } from './use-loans.js';
+import { coinPriceUsdt, parseAmount, type BorrowInput } from './use-loans.js';
 
 /** Wait after the last keystroke before asking the exchange, ms. */
 export const ESTIMATE_DEBOUNCE_MS = 350;
 
-/** A loan coin's rates and limits and a pledge coin's ratios, as `loan.getCoins` gives them (fractions). */
+/** A loan coin's rates and limits and a pledge coin's ratios, as the loan service gives them (fractions). */
 export interface BorrowTerms {
   /** Hourly rate of the chosen term (fraction). */
   readonly hourRate: Decimal | null;
-  /** Annual rate of the chosen term (fraction), from the reply or hourly × 8760. */
+  /** Annual rate of the chosen term (fraction), from the exchange or hourly × 8760. */
   readonly annualRate: Decimal | null;
+  /** Smallest loan (loan coin, as text); null when not given. */
   readonly minBorrow: string | null;
+  /** Largest loan (loan coin, as text); null when not given. */
   readonly maxBorrow: string | null;
   /** Initial, margin-call and liquidation ratios of the pledge coin (fractions). */
   readonly initRate: Decimal | null;
@@ -24,11 +27,11 @@ export interface BorrowTerms {
   readonly forceRate: Decimal | null;
 }
 
-/** A `loan.getCoins` reply and the coins it was asked for. */
-export interface CoinsReply {
+/** The loan service's coins and the coins they were asked for (the review reuses them). */
+export interface CoinsAnswer {
   readonly loanCoin: string;
   readonly pledgeCoin: string;
-  readonly reply: unknown;
+  readonly coins: LoanCoins;
 }
 
 /** The two lines the borrow form shows: the terms, and the estimate for what is typed. */
@@ -37,45 +40,23 @@ export interface BorrowEstimate {
   readonly terms: string | null;
   /** E.g. "up to 6305.247 USDT · ~0.0378 USDT/hour"; null when nothing to estimate. */
   readonly estimate: string | null;
-  /** The last `loan.getCoins` reply for the coins typed (the review reuses it); null while unknown. */
-  readonly coins: CoinsReply | null;
+  /** The last coins answer for the coins typed (the review reuses it); null while unknown. */
+  readonly coins: CoinsAnswer | null;
 }
 
-const RATE_FIELDS: Readonly<Record<LoanTerm, { readonly hour: string; readonly year: string }>> = {
-  FLEXIBLE: { hour: 'hourRateFlexible', year: 'rateFlexible' },
-  SEVEN: { hour: 'hourRate7D', year: 'rate7D' },
-  THIRTY: { hour: 'hourRate30D', year: 'rate30D' },
-};
-
-function dec(v: string | null): Decimal | null {
-  return v === null ? null : parseAmount(v) ?? (v === '0' ? new Decimal(0) : null);
-}
-
-/** The entry of `list` (a reply array) whose `coin` is `coin`. */
-function entryFor(list: unknown, coin: string): unknown {
-  return Array.isArray(list) ? list.find((i: unknown) => replyField(i, 'coin') === coin) : undefined;
-}
-
-/** Reads the rates of `term` for `loanCoin` and the ratios of `pledgeCoin` from a `loan.getCoins` reply. */
-export function borrowTermsFrom(reply: unknown, loanCoin: string, pledgeCoin: string, term: LoanTerm): BorrowTerms {
-  const rec = typeof reply === 'object' && reply !== null ? (reply as Record<string, unknown>) : {};
-  const loan = entryFor(rec.loanInfos, loanCoin);
-  const pledge = entryFor(rec.pledgeInfos, pledgeCoin);
-  const hourRate = dec(replyField(loan, RATE_FIELDS[term].hour));
-  const annual = dec(replyField(loan, RATE_FIELDS[term].year));
-  // The official Get-Loan-Coins table calls the ratios percentages while its example prints
-  // fractions (0.65/0.75/0.91): a liquidation ratio above 1 can only be a percent, read as such.
-  const force = dec(replyField(pledge, 'forceRate'));
-  const scale = force?.gt(1) ? 100 : 1;
-  const ratio = (field: string): Decimal | null => dec(replyField(pledge, field))?.div(scale) ?? null;
+/** The rates of `term` for `loanCoin` and the ratios of `pledgeCoin`; nulls for a coin the exchange does not list. */
+export function borrowTermsFrom(coins: LoanCoins, loanCoin: string, pledgeCoin: string, term: LoanTerm): BorrowTerms {
+  const loan = coins.loanCoins.find((c) => c.coin === loanCoin);
+  const pledge = coins.pledgeCoins.find((c) => c.coin === pledgeCoin);
+  const hourRate = loan?.rates[term].hourRate ?? null;
   return {
     hourRate,
-    annualRate: annual ?? (hourRate ? hourlyToAnnual(hourRate) : null),
-    minBorrow: replyField(loan, 'minBorrowAmount') ?? replyField(loan, 'minBorrowLimit'),
-    maxBorrow: replyField(loan, 'maxBorrowAmount') ?? replyField(loan, 'maxBorrowLimit'),
-    initRate: ratio('initRate'),
-    supRate: ratio('supRate'),
-    forceRate: ratio('forceRate'),
+    annualRate: loan?.rates[term].annualRate ?? (hourRate ? hourlyToAnnual(hourRate) : null),
+    minBorrow: loan?.minBorrow?.toFixed() ?? null,
+    maxBorrow: loan?.maxBorrow?.toFixed() ?? null,
+    initRate: pledge?.initRate ?? null,
+    supRate: pledge?.supRate ?? null,
+    forceRate: pledge?.forceRate ?? null,
   };
 }
 
@@ -105,23 +86,24 @@ export function loanAmountEstimate(amount: Decimal, t: BorrowTerms, input: Pick<
 
 /**
  * Live terms and interest estimate for the borrow form, updating as the user types: the loan coin's
- * rates and limits and the pledge coin's ratios (`loan.getCoins`, asked again when a coin changes), and either the exchange's own
- * estimate for a collateral amount (`loan.getInterest`, the borrowable amount and interest per hour)
+ * rates and limits and the pledge coin's ratios (`services.loans.getCoins`, asked again when a coin
+ * changes), and either the exchange's own estimate for a collateral amount (`getInterest`, the
+ * borrowable amount and interest per hour)
  * or, for a loan amount, the interest and the collateral needed worked out from the rates. Each
  * request waits `ESTIMATE_DEBOUNCE_MS` after the last keystroke; failures show as a line, never throw.
  * Inactive (nothing asked) when `active` is false.
  */
 export function useBorrowEstimate(active: boolean, input: BorrowInput, tickers: Readonly<Record<string, Ticker>>): BorrowEstimate {
   const { services } = useAppContext();
-  const [terms, setTerms] = useState<{ readonly key: string; readonly reply: unknown } | { readonly key: string; readonly error: string } | null>(null);
+  const [terms, setTerms] = useState<{ readonly key: string; readonly coins: LoanCoins } | { readonly key: string; readonly error: string } | null>(null);
   const [quote, setQuote] = useState<{ readonly key: string; readonly text: string } | null>(null);
   const coinsKey = `${input.loanCoin}|${input.pledgeCoin}`;
   useEffect(() => {
     if (!active || input.loanCoin === '' || input.pledgeCoin === '') return undefined;
     let live = true;
     const timer = setTimeout(() => {
-      askLoanCoins(services.exchange).then(
-        (reply) => live && setTerms({ key: coinsKey, reply }),
+      askLoanCoins(services.loans).then(
+        (coins) => live && setTerms({ key: coinsKey, coins }),
         (error: unknown) => live && setTerms({ key: coinsKey, error: error instanceof Error ? error.message : String(error) }),
       );
     }, ESTIMATE_DEBOUNCE_MS);
@@ -139,9 +121,8 @@ export function useBorrowEstimate(active: boolean, input: BorrowInput, tickers: 
     if (!asksExchange) return undefined;
     let live = true;
     const timer = setTimeout(() => {
-      const params = { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, daily: input.term, pledgeAmount: input.pledgeAmount };
-      services.exchange.call('loan.getInterest', params).then(
-        (reply) => live && setQuote({ key: quoteKey, text: `up to ${replyField(reply, 'loanAmount') ?? '?'} ${input.loanCoin} · ~${replyField(reply, 'hourInterest') ?? '?'} ${input.loanCoin}/hour at that amount` }),
+      askInterest(services.loans, input).then(
+        (q) => live && setQuote({ key: quoteKey, text: `up to ${q.loanAmount?.toFixed() ?? '?'} ${input.loanCoin} · ~${q.hourInterest?.toFixed() ?? '?'} ${input.loanCoin}/hour at that amount` }),
         (error: unknown) => live && setQuote({ key: quoteKey, text: `estimate failed: ${error instanceof Error ? error.message : String(error)}` }),
       );
     }, ESTIMATE_DEBOUNCE_MS);
@@ -152,22 +133,27 @@ export function useBorrowEstimate(active: boolean, input: BorrowInput, tickers: 
   }, [asksExchange, quoteKey]);
 
   if (!active) return { terms: null, estimate: null, coins: null };
-  const known = terms !== null && terms.key === coinsKey && 'reply' in terms ? borrowTermsFrom(terms.reply, input.loanCoin, input.pledgeCoin, input.term) : null;
+  const known = terms !== null && terms.key === coinsKey && 'coins' in terms ? borrowTermsFrom(terms.coins, input.loanCoin, input.pledgeCoin, input.term) : null;
   const termsLine = terms === null || terms.key !== coinsKey ? 'rates: asking the exchange…' : 'error' in terms ? `rates: ${terms.error}` : known ? termsText(known, input.term, input.loanCoin) : null;
   let estimate: string | null = null;
   if (loanAmount !== null && input.pledgeAmount === '') estimate = known ? loanAmountEstimate(loanAmount, known, input, tickers) : null;
   else if (asksExchange) estimate = quote !== null && quote.key === quoteKey ? quote.text : 'estimating…';
-  const coins = terms !== null && terms.key === coinsKey && 'reply' in terms ? { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, reply: terms.reply } : null;
+  const coins = terms !== null && terms.key === coinsKey && 'coins' in terms ? { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, coins: terms.coins } : null;
   return { terms: termsLine, estimate, coins };
 }
 
-/**
- * Asks `loan.getCoins` for every coin. Its `coin` filter narrows both lists on the embedded
- * exchange (the page does not say otherwise), so a query for the loan coin would carry no ratios
- * of the pledge coin: the form would miss the initial, margin-call and liquidation ratios.
- */
-export function askLoanCoins(exchange: ExchangeCalls): Promise<unknown> {
-  return Promise.resolve().then(() => exchange.call('loan.getCoins', {}));
+/** Every loan and pledge coin from the loan service; a synchronous throw of a double becomes a rejection. */
+export function askLoanCoins(loans: LoanServices): Promise<LoanCoins> {
+  return Promise.resolve().then(() => loans.getCoins());
+}
+
+/** The exchange's estimate for the collateral typed (the caller checked it is a positive amount). */
+function askInterest(loans: LoanServices, input: BorrowInput): Promise<LoanInterestQuote> {
+  return Promise.resolve().then(() => {
+    const pledgeAmount = parseAmount(input.pledgeAmount);
+    if (!pledgeAmount) throw new Error(`collateral amount must be a positive number (got "${input.pledgeAmount}")`);
+    return loans.getInterest({ loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, term: input.term, pledgeAmount });
+  });
 }
 
 function amt(d: Decimal): string {
@@ -178,7 +164,7 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The exchange's estimate for a collateral amount (`loan.getInterest`), or why there is none. */
+/** The exchange's estimate for a collateral amount (`services.loans.getInterest`), or why there is none. */
 export interface BorrowQuote {
   /** The loan the collateral allows (loan coin); null when not given. */
   readonly loanAmount: Decimal | null;
@@ -192,7 +178,7 @@ export interface BorrowQuote {
  * The borrow review (issue 15): what is borrowed against how much collateral (the amount not
  * typed is the one the exchange sizes at the initial ratio, marked ≈), the starting ratio (loan
  * value / collateral value) and the collateral-coin prices at the margin-call and liquidation
- * lines of the pledge coin (`loan.getCoins` supRate / forceRate). The first line starts "Confirm:".
+ * lines of the pledge coin (its supRate / forceRate from the loan service). The first line starts "Confirm:".
  */
 export function borrowReviewLines(input: BorrowInput, terms: BorrowTerms | null, termsError: string | null, tickers: Readonly<Record<string, Ticker>>, quote: BorrowQuote | null): readonly string[] {
   const { loanCoin, pledgeCoin } = input;
@@ -226,21 +212,20 @@ export function borrowReviewLines(input: BorrowInput, terms: BorrowTerms | null,
 
 /**
  * Works out the borrow review: the coins' ratios from `cached` when it is for these coins, else
- * from `loan.getCoins`; for a collateral amount, the exchange's loan amount and interest from
- * `loan.getInterest`. Never rejects: a failed call shows as a line.
+ * from the loan service; for a collateral amount, the exchange's loan amount and interest. Never
+ * rejects: a failed call shows as a line.
  */
-export async function reviewBorrow(exchange: ExchangeCalls, input: BorrowInput, cached: CoinsReply | null, tickers: Readonly<Record<string, Ticker>>): Promise<readonly string[]> {
-  const ask = (op: string, params: Record<string, string>) => Promise.resolve().then(() => exchange.call(op, params));
+export async function reviewBorrow(loans: LoanServices, input: BorrowInput, cached: CoinsAnswer | null, tickers: Readonly<Record<string, Ticker>>): Promise<readonly string[]> {
   const reuse = cached !== null && cached.loanCoin === input.loanCoin && cached.pledgeCoin === input.pledgeCoin;
-  const termsAsked = (reuse ? Promise.resolve(cached.reply) : askLoanCoins(exchange)).then(
-    (reply) => ({ terms: borrowTermsFrom(reply, input.loanCoin, input.pledgeCoin, input.term), error: null }),
+  const termsAsked = (reuse ? Promise.resolve(cached.coins) : askLoanCoins(loans)).then(
+    (coins) => ({ terms: borrowTermsFrom(coins, input.loanCoin, input.pledgeCoin, input.term), error: null }),
     (error: unknown) => ({ terms: null, error: errorText(error) }),
   );
   const quoteAsked: Promise<BorrowQuote | null> =
     input.pledgeAmount === ''
       ? Promise.resolve(null)
-      : ask('loan.getInterest', { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, daily: input.term, pledgeAmount: input.pledgeAmount }).then(
-          (reply) => ({ loanAmount: dec(replyField(reply, 'loanAmount')), hourInterest: replyField(reply, 'hourInterest'), error: null }),
+      : askInterest(loans, input).then(
+          (q) => ({ loanAmount: q.loanAmount, hourInterest: q.hourInterest?.toFixed() ?? null, error: null }),
           (error: unknown) => ({ loanAmount: null, hourInterest: null, error: errorText(error) }),
         );
   const [t, quote] = await Promise.all([termsAsked, quoteAsked]);

@@ -1,7 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import type { Loan, Ticker } from '../../domain/model.js';
-import { coinPriceUsdt, loanDoneText, loanView, loanWrite, parseAmount, ratioGauge, replyField, termText } from './use-loans.js';
+import { borrowReceiptFromWire, pledgeChangeReceiptFromWire, pledgeChangeToWire, repayReceiptFromWire, repayToWire } from '../../exchange/wire/loan-mappers.js';
+import { borrowDoneText, coinPriceUsdt, loanView, loanWrite, parseAmount, pledgeDoneText, ratioGauge, repayDoneText, termText } from './use-loans.js';
 
 const d = (s: string) => new Decimal(s);
 
@@ -42,25 +43,32 @@ describe('loan view helpers', () => {
     expect(parseAmount('0.5')?.toString()).toBe('0.5');
     expect(parseAmount('0')).toBeNull();
     expect(parseAmount('1.')).toBeNull();
-    expect(replyField({ afterPledgeRate: '61.2' }, 'afterPledgeRate')).toBe('61.2');
-    expect(replyField(null, 'x')).toBeNull();
   });
 });
 
 describe('loan write messages (issue 15)', () => {
-  const sent = { orderId: '1', amount: '0.05', pledgeCoin: 'BTC', reviseType: 'IN' };
+  // The replies as the exchange sends them, through the loan service's mappers.
+  const loanDoneText = (kind: 'pledgeIn' | 'pledgeOut', reply: unknown, expected: Decimal | null) => pledgeDoneText(kind, pledgeChangeReceiptFromWire(reply), expected);
   it('shows the ratio after a collateral change in percent, whether the reply prints percent or a fraction', () => {
-    expect(loanDoneText('pledgeIn', { afterPledgeRate: '49.42' }, sent, d('0.4942'))).toBe('collateral added: ratio now 49.42%');
-    expect(loanDoneText('pledgeIn', { afterPledgeRate: '0.4942' }, sent, d('0.4942'))).toBe('collateral added: ratio now 49.42%');
-    expect(loanDoneText('pledgeOut', { afterPledgeRate: '0.6263' }, sent, null)).toBe('collateral withdrawn: ratio now 62.63%');
-    expect(loanDoneText('pledgeIn', {}, sent, null)).toBe('collateral added: ratio now ?');
+    expect(loanDoneText('pledgeIn', { afterPledgeRate: '49.42' }, d('0.4942'))).toBe('collateral added: ratio now 49.42%');
+    expect(loanDoneText('pledgeIn', { afterPledgeRate: '0.4942' }, d('0.4942'))).toBe('collateral added: ratio now 49.42%');
+    expect(loanDoneText('pledgeOut', { afterPledgeRate: '0.6263' }, null)).toBe('collateral withdrawn: ratio now 62.63%');
+    expect(loanDoneText('pledgeIn', {}, null)).toBe('collateral added: ratio now ?');
   });
   it('names the borrow order and the repayment', () => {
-    expect(loanDoneText('borrow', { orderId: '9' }, {}, null)).toBe('borrowed: order 9');
-    expect(loanDoneText('repay', { repayAmount: '502', payInterest: '2', repayLoanAmount: '500' }, {}, null)).toBe('repaid 502 (interest 2, principal 500)');
+    expect(borrowDoneText(borrowReceiptFromWire({ orderId: '9' }))).toBe('borrowed: order 9');
+    expect(repayDoneText(repayReceiptFromWire({ repayAmount: '502', payInterest: '2', repayLoanAmount: '500' }), null)).toBe('repaid 502 (interest 2, principal 500)');
+    // A reply without the amount names what was asked, else "all".
+    expect(repayDoneText(repayReceiptFromWire({}), d('10'))).toBe('repaid 10 (interest ?, principal ?)');
+    expect(repayDoneText(repayReceiptFromWire({}), null)).toBe('repaid all (interest ?, principal ?)');
   });
   it('builds the repay and revise bodies', () => {
-    expect(loanWrite('repay', LOAN, '', true)).toEqual({ op: 'loan.repay', params: { orderId: '1', method: 'borrowed_coin', repayUnlock: 'yes', repayAll: 'yes' } });
-    expect(loanWrite('pledgeOut', LOAN, '0.01', false)).toEqual({ op: 'loan.revisePledge', params: { orderId: '1', amount: '0.01', pledgeCoin: 'BTC', reviseType: 'OUT' } });
+    const repay = loanWrite('repay', LOAN, '', true);
+    const out = loanWrite('pledgeOut', LOAN, '0.01', false);
+    expect(repay?.kind === 'repay' ? repayToWire(repay.req) : repay).toEqual({ orderId: '1', method: 'borrowed_coin', repayUnlock: 'yes', repayAll: 'yes' });
+    expect(out?.kind === 'pledgeOut' ? pledgeChangeToWire(out.req) : out).toEqual({ orderId: '1', amount: '0.01', pledgeCoin: 'BTC', reviseType: 'OUT' });
+    // Nothing to send for an amount that is not a positive number.
+    expect(loanWrite('repay', LOAN, '0', true)).toBeNull();
+    expect(loanWrite('pledgeIn', LOAN, '', false)).toBeNull();
   });
 });

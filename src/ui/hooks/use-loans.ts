@@ -1,7 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { fmtPct } from '../../domain/format.js';
 import { loanValue, pledgePriceAt, ratioAfterPledgeChange, ratioAsFraction, repayOutcome } from '../../domain/loan-math.js';
+import type { BorrowReceipt, BorrowRequest, PledgeChangeReceipt, PledgeChangeRequest, RepayReceipt, RepayRequest } from '../../domain/loan-quotes.js';
 import type { Loan, LoanTerm, Ticker } from '../../domain/model.js';
+import type { LoanServices } from '../../services/app-services.js';
 
 /** Which loan form is open. */
 export type LoanFormKind = 'borrow' | 'repay' | 'pledgeIn' | 'pledgeOut';
@@ -94,17 +96,13 @@ export function borrowProblem(input: BorrowInput): string | null {
   return parseAmount(text) ? null : `${hasPledge ? 'collateral' : 'loan'} amount must be a positive number (got "${text}")`;
 }
 
-/** The loan.borrow body for a valid form (exactly one amount). */
-export function borrowParams(input: BorrowInput): Record<string, string> {
-  const base = { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, daily: input.term };
-  return input.pledgeAmount !== '' ? { ...base, pledgeAmount: input.pledgeAmount } : { ...base, loanAmount: input.loanAmount };
-}
-
-/** A string field of an exchange reply object, or null. */
-export function replyField(reply: unknown, field: string): string | null {
-  if (typeof reply !== 'object' || reply === null) return null;
-  const v: unknown = (reply as Record<string, unknown>)[field];
-  return typeof v === 'string' || typeof v === 'number' ? String(v) : null;
+/** The borrow a valid form asks for (exactly one positive amount); null when the form is not valid. */
+export function borrowRequest(input: BorrowInput): BorrowRequest | null {
+  if (borrowProblem(input) !== null) return null;
+  const byPledge = input.pledgeAmount !== '';
+  const amount = parseAmount(byPledge ? input.pledgeAmount : input.loanAmount);
+  if (!amount) return null;
+  return { loanCoin: input.loanCoin, pledgeCoin: input.pledgeCoin, term: input.term, size: { by: byPledge ? 'pledge' : 'loan', amount } };
 }
 
 function amt(d: Decimal): string {
@@ -151,35 +149,58 @@ export function loanPreview(kind: Exclude<LoanFormKind, 'borrow'>, view: LoanVie
   return { text: `ratio ${fmtPct(l.pledgeRate)} → ${fmtPct(after)}`, problem: null, ratio: after };
 }
 
-/** An exchange write: operation id and wire body. */
-export interface LoanWrite {
-  readonly op: string;
-  readonly params: Readonly<Record<string, string>>;
+/** A reviewed loan write: what y sends, fixed when the review opened. */
+export type LoanWrite =
+  | { readonly kind: 'borrow'; readonly req: BorrowRequest }
+  | { readonly kind: 'repay'; readonly req: RepayRequest }
+  | { readonly kind: 'pledgeIn' | 'pledgeOut'; readonly req: PledgeChangeRequest };
+
+/** The operation a form's write is, as its failure message names it ("loan.repay failed: …"). */
+export function loanWriteName(kind: LoanFormKind): string {
+  return kind === 'borrow' ? 'loan.borrow' : kind === 'repay' ? 'loan.repay' : 'loan.revisePledge';
 }
 
-/** The write of a repay / collateral form: `loan.repay` (empty amount = all) or `loan.revisePledge`. */
-export function loanWrite(kind: Exclude<LoanFormKind, 'borrow'>, loan: Loan, amount: string, unlock: boolean): LoanWrite {
-  if (kind === 'repay') {
-    // Repaid with the borrowed coin from the account (the official page's method borrowed_coin).
-    const base = { orderId: loan.orderId, method: 'borrowed_coin', repayUnlock: unlock ? 'yes' : 'no' };
-    return { op: 'loan.repay', params: amount === '' ? { ...base, repayAll: 'yes' } : { ...base, repayAll: 'no', amount } };
-  }
-  return { op: 'loan.revisePledge', params: { orderId: loan.orderId, amount, pledgeCoin: loan.pledgeCoin, reviseType: kind === 'pledgeIn' ? 'IN' : 'OUT' } };
+/** The write of a repay / collateral form (empty repay amount = all); null when the amount typed is not a positive number. */
+export function loanWrite(kind: Exclude<LoanFormKind, 'borrow'>, loan: Loan, typed: string, unlock: boolean): LoanWrite | null {
+  const amount = parseAmount(typed);
+  if (kind === 'repay') return typed !== '' && !amount ? null : { kind, req: { orderId: loan.orderId, amount, unlockCollateral: unlock } };
+  return amount ? { kind, req: { orderId: loan.orderId, pledgeCoin: loan.pledgeCoin, direction: kind === 'pledgeIn' ? 'in' : 'out', amount } } : null;
+}
+
+/** The line shown once a borrow went through. */
+export function borrowDoneText(receipt: BorrowReceipt): string {
+  return `borrowed: order ${receipt.orderId ?? '?'}`;
+}
+
+/** The line shown once a repayment went through; `asked` is the amount sent (null: everything). */
+export function repayDoneText(receipt: RepayReceipt, asked: Decimal | null): string {
+  const text = (d: Decimal | null) => d?.toFixed() ?? '?';
+  return `repaid ${receipt.repayAmount?.toFixed() ?? asked?.toFixed() ?? 'all'} (interest ${text(receipt.payInterest)}, principal ${text(receipt.repayLoanAmount)})`;
 }
 
 /**
- * The line shown once a write went through. A collateral change reports the reply's
- * `afterPledgeRate`, which the exchange may print in percent (the pages: 60.5) or as a fraction
- * (the embedded exchange: 0.4942); `expectedRatio` (the preview's ratio after, a fraction)
- * decides a value at or below 1 (issue 15: "ratio now 0.4942%" for 49.42%).
+ * The line shown once a collateral change went through: the ratio after, which the exchange may
+ * print in percent (the pages: 60.5) or as a fraction (the embedded exchange: 0.4942);
+ * `expectedRatio` (the preview's ratio after, a fraction) decides a value at or below 1 (issue 15:
+ * "ratio now 0.4942%" for 49.42%).
  */
-export function loanDoneText(kind: LoanFormKind, reply: unknown, sent: Readonly<Record<string, string>>, expectedRatio: Decimal | null): string {
-  if (kind === 'borrow') return `borrowed: order ${replyField(reply, 'orderId') ?? '?'}`;
-  if (kind === 'repay') {
-    return `repaid ${replyField(reply, 'repayAmount') ?? sent.amount ?? 'all'} (interest ${replyField(reply, 'payInterest') ?? '?'}, principal ${replyField(reply, 'repayLoanAmount') ?? '?'})`;
-  }
-  const rate = replyField(reply, 'afterPledgeRate');
-  const parsed = rate === null ? null : parseAmount(rate);
-  const ratio = parsed ? fmtPct(ratioAsFraction(parsed, expectedRatio)) : '?';
+export function pledgeDoneText(kind: 'pledgeIn' | 'pledgeOut', receipt: PledgeChangeReceipt, expectedRatio: Decimal | null): string {
+  const rate = receipt.afterPledgeRate !== null && receipt.afterPledgeRate.gt(0) ? receipt.afterPledgeRate : null;
+  const ratio = rate ? fmtPct(ratioAsFraction(rate, expectedRatio)) : '?';
   return `collateral ${kind === 'pledgeIn' ? 'added' : 'withdrawn'}: ratio now ${ratio}`;
+}
+
+/** Sends a reviewed write through the loan service; resolves with the line to show, rejects with the service's error. */
+export function sendLoanWrite(loans: LoanServices, write: LoanWrite, expectedRatio: Decimal | null): Promise<string> {
+  return Promise.resolve().then(async () => {
+    switch (write.kind) {
+      case 'borrow':
+        return borrowDoneText(await loans.submitBorrow(write.req));
+      case 'repay':
+        return repayDoneText(await loans.submitRepay(write.req), write.req.amount);
+      case 'pledgeIn':
+      case 'pledgeOut':
+        return pledgeDoneText(write.kind, await loans.submitPledgeChange(write.req), expectedRatio);
+    }
+  });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { stepPrice } from '../../domain/instrument-rules.js';
 import type { HoldMode } from '../../domain/model.js';
+import type { MaxOpen } from '../../domain/trade-queries.js';
 import { parseDecimal } from '../../domain/money.js';
 import type { Decimal } from 'decimal.js';
 import { useLatest } from './use-latest.js';
@@ -93,17 +94,9 @@ export const MAX_OPEN_DEBOUNCE_MS = 300;
 
 const NAVIGABLE = TICKET_FIELDS.filter((f) => !INFO_FIELDS.has(f));
 
-function str(v: unknown): string | null {
-  return typeof v === 'string' && v !== '' ? v : null;
-}
-
-/** Reads `available`/`maxOpen` out of the max-open-available reply (any other shape = failed). */
-export function parseMaxOpen(reply: unknown): MaxOpenState {
-  if (typeof reply !== 'object' || reply === null) return { kind: 'failed' };
-  const r = reply as Record<string, unknown>;
-  const available = str(r['available']);
-  const maxOpen = str(r['maxOpen']);
-  return available === null && maxOpen === null ? { kind: 'failed' } : { kind: 'ok', available: available ?? '—', maxOpen: maxOpen ?? '—' };
+/** The ticket's max-open line from the account service's answer ("—" for a figure the exchange left empty). */
+export function maxOpenState(m: MaxOpen): MaxOpenState {
+  return { kind: 'ok', available: m.available?.toFixed() ?? '—', maxOpen: m.maxOpen?.toFixed() ?? '—' };
 }
 
 function useTicketEnv(): TicketEnv {
@@ -259,11 +252,11 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     let live = true;
     const timer = setTimeout(() => {
       // A limit query needs its price (official page): the typed one, else the price it would prefill.
-      const price = choices.orderType === 'limit' ? (parseDecimal(priceText) ?? prefillPrice(envNow.current, side))?.toFixed() : undefined;
+      const price = choices.orderType === 'limit' ? (parseDecimal(priceText) ?? prefillPrice(envNow.current, side) ?? undefined) : undefined;
       if (choices.orderType === 'limit' && price === undefined) return;
-      services.exchange
-        .call('account.getMaxOpenAvailable', { category: env.category, symbol: env.symbol, orderType: choices.orderType, side, ...(price === undefined ? {} : { price }) })
-        .then((reply) => live && setMaxOpen(parseMaxOpen(reply)))
+      services.account
+        .getMaxOpen({ category: env.category, symbol: env.symbol, orderType: choices.orderType, side, ...(price === undefined ? {} : { price }) })
+        .then((m) => live && setMaxOpen(maxOpenState(m)))
         .catch(() => live && setMaxOpen({ kind: 'failed' }));
     }, MAX_OPEN_DEBOUNCE_MS);
     return () => {

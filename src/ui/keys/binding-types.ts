@@ -1,7 +1,7 @@
 import type { CommandId } from './commands.js';
 
 /** Help-sheet sections. */
-export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book' | 'Ticket' | 'Orders' | 'Positions' | 'Account' | 'Countdown' | 'Loans' | 'Palette' | 'Desk';
+export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book' | 'Ticket' | 'Orders' | 'Positions' | 'Account' | 'Countdown' | 'Loans' | 'Palette' | 'Desk' | 'Alerts';
 
 /** Where a binding applies: everywhere, in one panel, or in one overlay. */
 export type KeyScope =
@@ -31,7 +31,8 @@ export type KeyScope =
   | 'overlay.edit'
   | 'overlay.positions'
   | 'overlay.desk'
-  | 'overlay.ladder';
+  | 'overlay.ladder'
+  | 'overlay.alertForm' | 'overlay.alertList';
 
 /** One binding: the single source for dispatch, the footer hints and the `?` help overlay. */
 export interface Binding {

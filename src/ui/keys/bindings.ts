@@ -1,4 +1,5 @@
 import { ACCOUNT_BINDINGS } from './areas/account.js';
+import { ALERTS_BINDINGS } from './areas/alerts.js';
 import { COUNTDOWN_BINDINGS } from './areas/countdown.js';
 import { LOANS_BINDINGS } from './areas/loans.js';
 import { VIEWS_BINDINGS } from './areas/views.js';
@@ -25,6 +26,7 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   ...LOANS_BINDINGS,
   ...VIEWS_BINDINGS,
   ...WATCHLIST_BINDINGS,
+  ...ALERTS_BINDINGS,
   { command: Command.APP_QUIT, keys: ['q', 'ctrl+c'], description: 'Quit (asks first)', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_FORCE_QUIT, keys: ['ctrl+c'], description: 'Quit now (second Ctrl-C)', category: 'General', scope: 'overlay.confirm', showInFooter: false },
   { command: Command.APP_FORCE_QUIT, keys: ['ctrl+c'], description: 'Quit now, the countdown stays armed (second Ctrl-C)', category: 'General', scope: 'overlay.quitcountdown', showInFooter: false },

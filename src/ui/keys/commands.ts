@@ -1,4 +1,5 @@
 import { ACCOUNT_COMMANDS } from './areas/account.js';
+import { ALERTS_COMMANDS } from './areas/alerts.js';
 import { COUNTDOWN_COMMANDS } from './areas/countdown.js';
 import { LOANS_COMMANDS } from './areas/loans.js';
 import { VIEWS_COMMANDS } from './areas/views.js';
@@ -21,6 +22,7 @@ export const Command = {
   ...LOANS_COMMANDS,
   ...VIEWS_COMMANDS,
   ...WATCHLIST_COMMANDS,
+  ...ALERTS_COMMANDS,
   APP_QUIT: 'app.quit',
   /** Ctrl-C while the quit prompt is up: quit now (the terminal is restored as on any quit). */
   APP_FORCE_QUIT: 'app.forceQuit',

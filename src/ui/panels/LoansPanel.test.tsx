@@ -7,7 +7,8 @@ import { createAppStore } from '../../store/create-app-store.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { afterEffects } from '../../../test/helpers/field-keys.js';
-import { borrowParams, borrowProblem, ratioGauge } from '../hooks/use-loans.js';
+import { borrowToWire } from '../../exchange/wire/loan-mappers.js';
+import { borrowProblem, borrowRequest, ratioGauge } from '../hooks/use-loans.js';
 import { LoansPanel } from './LoansPanel.js';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
@@ -77,6 +78,10 @@ const COINS = {
   pledgeInfos: [{ coin: 'BTC', initRate: '0.65', supRate: '0.8', forceRate: '0.91' }],
 };
 
+const fail = (): never => {
+  throw new Error('the form should make a borrow request');
+};
+
 describe('ratioGauge and borrow validation', () => {
   it('marks the margin-call and liquidation lines', () => {
     const g = ratioGauge(d('0.6'), d('0.8'), d('0.9'), 16);
@@ -94,7 +99,7 @@ describe('ratioGauge and borrow validation', () => {
     expect(borrowProblem({ ...base, pledgeAmount: '0' })).toContain('positive');
     expect(borrowProblem({ ...base, loanCoin: 'BTC' })).toContain('differ');
     expect(borrowProblem({ ...base, loanAmount: '500' })).toBeNull();
-    expect(borrowParams({ ...base, loanAmount: '500' })).toEqual({ loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '500' });
+    expect(borrowToWire(borrowRequest({ ...base, loanAmount: '500' }) ?? fail())).toEqual({ loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'SEVEN', loanAmount: '500' });
   });
 });
 

@@ -17,18 +17,20 @@ import { useRefState } from '../hooks/use-ref-state.js';
 import { useLatest } from '../hooks/use-latest.js';
 import { useTextField, type TextField } from '../hooks/use-text-field.js';
 import {
-  borrowParams,
   borrowProblem,
-  loanDoneText,
+  borrowRequest,
   loanPreview,
   loanView,
   loanWrite,
+  loanWriteName,
   ratioGauge,
+  sendLoanWrite,
   termText,
   type BorrowInput,
   type LoanFormKind,
   type LoanPreview,
   type LoanView,
+  type LoanWrite,
 } from '../hooks/use-loans.js';
 import { Command } from '../keys/commands.js';
 
@@ -162,8 +164,7 @@ const COIN = /^[A-Za-z0-9]$/;
 
 /** A reviewed write: what y sends, fixed when the review opened. */
 interface Review {
-  readonly op: string;
-  readonly params: Readonly<Record<string, string>>;
+  readonly write: LoanWrite;
   /** Lines shown; the first starts "Confirm:". */
   readonly lines: readonly string[];
   /** False while the review still asks the exchange (y waits for it). */
@@ -186,7 +187,7 @@ function cycle<T>(list: readonly T[], at: T, step: 1 | -1): T {
   return list[(list.indexOf(at) + step + list.length) % list.length] ?? at;
 }
 
-/** A withdrawal may not push the ratio past the initial ratio: asks the exchange for it (loan.getCoins). */
+/** A withdrawal may not push the ratio past the initial ratio: asks the loan service for it. */
 function useWithdrawLimit(loan: LoanView | null, active: boolean): Decimal | null {
   const { services } = useAppContext();
   const [initRate, setInitRate] = useState<Decimal | null>(null);
@@ -195,9 +196,9 @@ function useWithdrawLimit(loan: LoanView | null, active: boolean): Decimal | nul
     if (!coins) return undefined;
     const [loanCoin = '', pledgeCoin = ''] = coins.split('/');
     let live = true;
-    askLoanCoins(services.exchange).then(
-      (reply) => {
-        const rate = borrowTermsFrom(reply, loanCoin, pledgeCoin, 'FLEXIBLE').initRate;
+    askLoanCoins(services.loans).then(
+      (coins) => {
+        const rate = borrowTermsFrom(coins, loanCoin, pledgeCoin, 'FLEXIBLE').initRate;
         if (live && rate) setInitRate(rate);
       },
       () => undefined,
@@ -283,14 +284,17 @@ function useLoanForm({ kind, loan, tickers, onDone }: LoanFormProps) {
     if (pv.problem) return;
     const seq = (reviewSeq.current += 1);
     if (kind !== 'borrow') {
-      if (l) setReview({ ...loanWrite(kind, l, f.amount.current(), f.unlockNow.current), lines: [`Confirm: ${pv.text}`], ready: true, expectedRatio: pv.ratio });
+      const write = l ? loanWrite(kind, l, f.amount.current(), f.unlockNow.current) : null;
+      if (write) setReview({ write, lines: [`Confirm: ${pv.text}`], ready: true, expectedRatio: pv.ratio });
       return;
     }
     // Sent as reviewed; the review's lines follow once the exchange has answered.
     const input = f.borrowNow();
-    const base = { op: 'loan.borrow', params: borrowParams(input), expectedRatio: null };
+    const req = borrowRequest(input);
+    if (!req) return;
+    const base = { write: { kind: 'borrow', req } as const, expectedRatio: null };
     setReview({ ...base, lines: [`Confirm: borrow ${input.loanAmount || '…'} ${input.loanCoin} against ${input.pledgeAmount || '…'} ${input.pledgeCoin}, ${input.term}`, 'working out the collateral, the starting ratio and the lines…'], ready: false });
-    void reviewBorrow(services.exchange, input, coinsNow.current, tickers).then((lines) => {
+    void reviewBorrow(services.loans, input, coinsNow.current, tickers).then((lines) => {
       if (reviewSeq.current === seq && reviewNow.current) setReview({ ...base, lines, ready: true });
     });
   };
@@ -302,9 +306,9 @@ function useLoanForm({ kind, loan, tickers, onDone }: LoanFormProps) {
     const r = reviewNow.current;
     if (!r) return;
     setBusy(true);
-    services.exchange.call(r.op, r.params).then(
-      (reply) => onDone({ ok: true, text: loanDoneText(kind, reply, r.params, r.expectedRatio) }),
-      (error: unknown) => onDone({ ok: false, text: `${r.op} failed: ${error instanceof Error ? error.message : String(error)}` }),
+    sendLoanWrite(services.loans, r.write, r.expectedRatio).then(
+      (text) => onDone({ ok: true, text }),
+      (error: unknown) => onDone({ ok: false, text: `${loanWriteName(r.write.kind)} failed: ${error instanceof Error ? error.message : String(error)}` }),
     );
   };
   useLoanFormKeys({ ...f, reviewNow, busyNow, startReview, back, send, close: () => onDone(null) });
@@ -361,7 +365,7 @@ function useLoanFormKeys(a: LoanFormActions): void {
   });
 }
 
-/** The borrow / repay / collateral form: fields, a live preview, review, then the exchange call. */
+/** The borrow / repay / collateral form: fields, a live preview, review, then the loan service's write. */
 function LoanForm(props: LoanFormProps) {
   const { kind, loan, rows } = props;
   const { theme } = useAppContext();

@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAppStore } from '../../store/create-app-store.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
-import { OrderHistoryOverlay, readWirePage, wireText } from './OrderHistoryOverlay.js';
+import { fillsFromWire, historyOrdersFromWire } from '../../exchange/wire/trade-query-mappers.js';
+import { fillRow, OrderHistoryOverlay, orderRow } from './OrderHistoryOverlay.js';
+
+const fail = (): never => {
+  throw new Error('expected a fill');
+};
 
 const T = '1700000000000'; // 22:13:20 UTC
 
@@ -54,14 +59,18 @@ function expectFits(frame: string, columns: number, rows: number): void {
 
 afterEach(() => cleanup());
 
-describe('wire readers', () => {
-  it('read {list, cursor}, an envelope or a bare list, and stringify fields', () => {
-    expect(readWirePage({ list: [{ a: '1' }], cursor: '7' })).toEqual({ list: [{ a: '1' }], cursor: '7' });
-    expect(readWirePage({ code: '00000', data: { list: [], cursor: '' } })).toEqual({ list: [], cursor: '' });
-    expect(readWirePage([{ a: 1 }, 'junk'])).toEqual({ list: [{ a: 1 }], cursor: '' });
-    expect(readWirePage(null)).toEqual({ list: [], cursor: '' });
-    expect(wireText({ a: 5, b: null }, 'a')).toBe('5');
-    expect(wireText({ a: 5, b: null }, 'b')).toBe('');
+describe('history rows', () => {
+  it('show a page of orders and fills with the exchange\'s figures; a market order shows its average fill', () => {
+    const orders = historyOrdersFromWire({ list: [wireOrder('1003', '97000.5', 'filled'), { ...wireOrder('1000', '0', 'partially_filled'), orderType: 'market', avgPrice: '97012.3' }], cursor: '1002' }, 'USDT-FUTURES');
+    expect(orders.next).toBe('1002');
+    expect(orders.items.map((o) => orderRow(o))).toEqual([
+      { key: '1003', cells: { time: '22:13:20', symbol: 'BTCUSDT', side: 'buy', type: 'limit', price: '97000.5', qty: '0.01', filled: '0.01', avg: '97000.5', status: 'filled' } },
+      { key: '1000', cells: { time: '22:13:20', symbol: 'BTCUSDT', side: 'buy', type: 'market', price: '@97012.3', qty: '0.01', filled: '0.01', avg: '97012.3', status: 'partial' } },
+    ]);
+    const fills = fillsFromWire({ list: [wireFill('f9', '97001'), { ...wireFill('f8', '97000'), feeDetail: [] }], cursor: '' }, 'USDT-FUTURES');
+    expect(fills.next).toBeNull();
+    expect(fills.items.map((f) => fillRow(f).cells.fee)).toEqual(['-0.0388 USDT', '-']);
+    expect(fillRow(fills.items[0] ?? fail()).cells).toMatchObject({ price: '97001', qty: '0.002', role: 'maker', order: '900' });
   });
 });
 
