@@ -26,6 +26,8 @@ export type StpMode = 'none' | 'cancel_taker' | 'cancel_maker' | 'cancel_both';
 export type OrderStatus = 'live' | 'new' | 'partially_filled' | 'filled' | 'cancelled';
 /** Instrument trading status (spec "Instrument trading status"). */
 export type InstrumentStatus = 'listed' | 'online' | 'limit_open' | 'limit_close' | 'offline' | 'restrictedAPI';
+/** Book feeds the market panel can show: the incremental full book or fixed-depth snapshots. */
+export type BookDepth = 'books1' | 'books5' | 'books50' | 'books';
 /** Delivery status of a delivery future (spec "Delivery status"). */
 export type DeliveryStatus = 'delivery_config_period' | 'delivery_normal' | 'delivery_before' | 'delivery_period';
 

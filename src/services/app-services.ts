@@ -1,5 +1,5 @@
 import type { BorrowReceipt, BorrowRequest, LoanCoins, LoanInterestQuery, LoanInterestQuote, PledgeChangeReceipt, PledgeChangeRequest, RepayReceipt, RepayRequest } from '../domain/loan-quotes.js';
-import type { Fill, Order } from '../domain/model.js';
+import type { BookDepth, Fill, Order } from '../domain/model.js';
 import type { HistoryPage, HistoryQuery, MaxOpen, MaxOpenQuery } from '../domain/trade-queries.js';
 import type { SymbolRef } from '../store/slices/market-slice.js';
 import type { AlertRuleServices } from './alert-rule-services.js';
@@ -7,8 +7,7 @@ import type { CandleService } from './candle-service.js';
 import type { OperationCatalog } from './operation-catalog.js';
 import type { OrderService } from './order-service.js';
 
-/** Book feeds the market panel can show: the incremental full book or fixed-depth snapshots. */
-export type BookDepth = 'books1' | 'books5' | 'books50' | 'books';
+export type { BookDepth } from '../domain/model.js';
 
 /**
  * Order entry and management (see OrderService: every call resolves, never rejects).

@@ -1,4 +1,4 @@
-import type { Category, Instrument, PublicTrade, Ticker } from '../domain/model.js';
+import type { BookDepth, Category, Instrument, PublicTrade, Ticker } from '../domain/model.js';
 import { CATEGORIES } from '../domain/model.js';
 import { OrderBook, SequenceGapError } from '../exchange/book/order-book.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
@@ -9,7 +9,6 @@ import type { StreamArg } from '../exchange/ws/topics.js';
 import type { AppStore } from '../store/create-app-store.js';
 import { symbolKey, type BookView, type SymbolRef } from '../store/slices/market-slice.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
-import type { BookDepth } from './app-services.js';
 import { Coalescer, systemIntervalTimer, type IntervalTimer } from './coalescer.js';
 
 /** Dependencies of the market service. */

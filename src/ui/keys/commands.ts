@@ -1,14 +1,16 @@
-import { ACCOUNT_COMMANDS } from './areas/account.js';
-import { ALERTS_COMMANDS } from './areas/alerts.js';
-import { COUNTDOWN_COMMANDS } from './areas/countdown.js';
-import { LOANS_COMMANDS } from './areas/loans.js';
-import { VIEWS_COMMANDS } from './areas/views.js';
-import { ORDERS_COMMANDS } from './areas/orders.js';
-import { PALETTE_COMMANDS } from './areas/palette.js';
-import { POSITIONS_COMMANDS } from './areas/positions.js';
-import { STATS_COMMANDS } from './areas/stats.js';
-import { TICKET_COMMANDS } from './areas/ticket.js';
-import { WATCHLIST_COMMANDS } from './areas/watchlist.js';
+import {
+  ACCOUNT_COMMANDS,
+  ALERTS_COMMANDS,
+  COUNTDOWN_COMMANDS,
+  LOANS_COMMANDS,
+  ORDERS_COMMANDS,
+  PALETTE_COMMANDS,
+  POSITIONS_COMMANDS,
+  STATS_COMMANDS,
+  TICKET_COMMANDS,
+  VIEWS_COMMANDS,
+  WATCHLIST_COMMANDS,
+} from './command-ids.js';
 
 /** Every keyboard command, as a dotted id whose namespace is the panel or area it belongs to. */
 export const Command = {

@@ -1,12 +1,5 @@
 import type { Binding } from '../binding-types.js';
-
-/** Commands of the account area (dotted ids; namespace = area). */
-export const ACCOUNT_COMMANDS = {
-  ACCOUNT_SCROLL_UP: 'account.scrollUp',
-  ACCOUNT_SCROLL_DOWN: 'account.scrollDown',
-  ACCOUNT_PAGE_UP: 'account.pageUp',
-  ACCOUNT_PAGE_DOWN: 'account.pageDown',
-} as const;
+import { ACCOUNT_COMMANDS } from '../command-ids.js';
 
 /** Bindings of the account area (the per-coin table scrolls within the panel). */
 export const ACCOUNT_BINDINGS: readonly Binding[] = [

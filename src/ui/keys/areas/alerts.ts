@@ -1,36 +1,5 @@
 import type { Binding, KeyScope } from '../binding-types.js';
-
-/** Commands of the alerts area (dotted ids; namespace = area): the palette's two commands and their overlays' keys. */
-export const ALERTS_COMMANDS = {
-  /** Opens the alert form (palette: no key by default; `a` in the alert list). */
-  ALERTS_ADD: 'alerts.add',
-  /** Opens the list of active alert rules (palette: no key by default). */
-  ALERTS_LIST: 'alerts.list',
-  /** Form: previous field / kind. */
-  ALERTS_FORM_UP: 'alerts.formUp',
-  /** Form: next field / kind. */
-  ALERTS_FORM_DOWN: 'alerts.formDown',
-  /** Form: choose the kind; on a field, edit it / finish editing / next option. Never adds. */
-  ALERTS_FORM_ENTER: 'alerts.formEnter',
-  ALERTS_FORM_CHOICE: 'alerts.formChoice',
-  ALERTS_FORM_CHOICE_PREV: 'alerts.formChoicePrev',
-  /** Form: review the rule in words. */
-  ALERTS_FORM_REVIEW: 'alerts.formReview',
-  /** Form: add the reviewed rule. */
-  ALERTS_FORM_CONFIRM: 'alerts.formConfirm',
-  /** Form: back out of the review. */
-  ALERTS_FORM_BACK: 'alerts.formBack',
-  /** Form: stop editing / back out of the review / back to the kinds / close. */
-  ALERTS_FORM_CLOSE: 'alerts.formClose',
-  ALERTS_LIST_UP: 'alerts.listUp',
-  ALERTS_LIST_DOWN: 'alerts.listDown',
-  /** List: remove the selected rule added here (asks first). */
-  ALERTS_LIST_REMOVE: 'alerts.listRemove',
-  /** List: yes, remove it. */
-  ALERTS_LIST_CONFIRM: 'alerts.listConfirm',
-  /** List: keep it (n / Esc on the question) or close the list. */
-  ALERTS_LIST_CLOSE: 'alerts.listClose',
-} as const;
+import { ALERTS_COMMANDS } from '../command-ids.js';
 
 /** Store `ui.overlay` values of the alert overlays. */
 export const ALERTS_OVERLAYS = {

@@ -1,17 +1,5 @@
 import type { Binding } from '../binding-types.js';
-
-/** Commands of the countdown area (dotted ids; namespace = area). */
-export const COUNTDOWN_COMMANDS = {
-  COUNTDOWN_ARM: 'countdown.arm',
-  COUNTDOWN_REARM: 'countdown.rearm',
-  COUNTDOWN_DISARM: 'countdown.disarm',
-  COUNTDOWN_SUBMIT: 'countdown.submit',
-  COUNTDOWN_CANCEL_EDIT: 'countdown.cancelEdit',
-  COUNTDOWN_CONFIRM: 'countdown.confirm',
-  COUNTDOWN_QUIT_KEEP: 'countdown.quitKeep',
-  COUNTDOWN_QUIT_DISARM: 'countdown.quitDisarm',
-  COUNTDOWN_QUIT_STAY: 'countdown.quitStay',
-} as const;
+import { COUNTDOWN_COMMANDS } from '../command-ids.js';
 
 /**
  * Bindings of the countdown area: the panel (scope `countdown`) and the quit prompt shown while

@@ -1,23 +1,5 @@
 import type { Binding } from '../binding-types.js';
-
-/** Commands of the loans area (dotted ids; namespace = area). */
-export const LOANS_COMMANDS = {
-  LOANS_UP: 'loans.up',
-  LOANS_DOWN: 'loans.down',
-  LOANS_BORROW: 'loans.borrow',
-  LOANS_REPAY: 'loans.repay',
-  LOANS_ADD_PLEDGE: 'loans.addPledge',
-  LOANS_WITHDRAW_PLEDGE: 'loans.withdrawPledge',
-  LOANS_FORM_UP: 'loans.formUp',
-  LOANS_FORM_DOWN: 'loans.formDown',
-  LOANS_FORM_EDIT: 'loans.formEdit',
-  LOANS_FORM_CHOICE: 'loans.formChoice',
-  LOANS_FORM_CHOICE_PREV: 'loans.formChoicePrev',
-  LOANS_FORM_SUBMIT: 'loans.formSubmit',
-  LOANS_FORM_CONFIRM: 'loans.formConfirm',
-  LOANS_FORM_BACK: 'loans.formBack',
-  LOANS_FORM_CLOSE: 'loans.formClose',
-} as const;
+import { LOANS_COMMANDS } from '../command-ids.js';
 
 /**
  * Bindings of the loans panel (scope `loans`) and its form (scope `overlay.loanForm`, i.e.

@@ -1,38 +1,5 @@
 import type { Binding, KeyScope } from '../binding-types.js';
-
-/** Commands of the orders area (dotted ids; namespace = area). */
-export const ORDERS_COMMANDS = {
-  ORDERS_CURSOR_UP: 'orders.cursorUp',
-  ORDERS_CURSOR_DOWN: 'orders.cursorDown',
-  ORDERS_PAGE_UP: 'orders.pageUp',
-  ORDERS_PAGE_DOWN: 'orders.pageDown',
-  ORDERS_HOME: 'orders.home',
-  ORDERS_END: 'orders.end',
-  ORDERS_MODIFY: 'orders.modify',
-  ORDERS_CANCEL: 'orders.cancel',
-  ORDERS_CANCEL_SYMBOL: 'orders.cancelSymbol',
-  ORDERS_TOGGLE_SELECT: 'orders.toggleSelect',
-  ORDERS_BATCH_CANCEL: 'orders.batchCancel',
-  ORDERS_BATCH_MODIFY: 'orders.batchModify',
-  ORDERS_HISTORY: 'orders.history',
-  /** Opens the ladder: a batch of limit orders between two prices (place-batch). */
-  ORDERS_LADDER: 'orders.ladder',
-  ORDERS_CLEAR: 'orders.clear',
-  ORDERS_CONFIRM_YES: 'orders.confirmYes',
-  ORDERS_CONFIRM_NO: 'orders.confirmNo',
-  /** Modify form: review the change (the one review key of every form; `y` on the question sends). */
-  ORDERS_EDIT_SUBMIT: 'orders.editSubmit',
-  /** Modify form: edit the selected field / finish editing. Never reviews or sends. */
-  ORDERS_EDIT_ENTER: 'orders.editEnter',
-  ORDERS_EDIT_CANCEL: 'orders.editCancel',
-  ORDERS_EDIT_NEXT_FIELD: 'orders.editNextField',
-  ORDERS_EDIT_PREV_FIELD: 'orders.editPrevField',
-  ORDERS_HISTORY_TAB: 'orders.historyTab',
-  ORDERS_HISTORY_NEXT_PAGE: 'orders.historyNextPage',
-  ORDERS_HISTORY_PREV_PAGE: 'orders.historyPrevPage',
-  ORDERS_HISTORY_CATEGORY: 'orders.historyCategory',
-  ORDERS_HISTORY_CLOSE: 'orders.historyClose',
-} as const;
+import { ORDERS_COMMANDS } from '../command-ids.js';
 
 /**
  * Store `ui.overlay` values of the orders area; each activates key scope `overlay.<name>`

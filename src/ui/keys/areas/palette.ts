@@ -1,31 +1,5 @@
 import type { Binding } from '../binding-types.js';
-
-/**
- * Commands of the palette area (dotted ids): the command palette and symbol picker overlays (which
- * share the list-navigation commands, only one of them is open at a time) and the candle panel.
- */
-export const PALETTE_COMMANDS = {
-  /** Opens the symbol picker overlay (global). */
-  PALETTE_SYMBOLS: 'palette.symbols',
-  /** Moves the selection of the open palette/picker list up. */
-  PALETTE_UP: 'palette.up',
-  /** Moves the selection of the open palette/picker list down. */
-  PALETTE_DOWN: 'palette.down',
-  /** Runs the selected palette entry / picks the selected symbol. */
-  PALETTE_RUN: 'palette.run',
-  /** Closes the palette or picker. */
-  PALETTE_CLOSE: 'palette.close',
-  /** Picker: next category tab. */
-  PALETTE_NEXT_TAB: 'palette.nextTab',
-  /** Picker: previous category tab. */
-  PALETTE_PREV_TAB: 'palette.prevTab',
-  /** Candle panel: next interval. */
-  CANDLES_NEXT_INTERVAL: 'candles.nextInterval',
-  /** Candle panel: previous interval. */
-  CANDLES_PREV_INTERVAL: 'candles.prevInterval',
-  /** Candle panel: next candle type (market, mark, index, premium). */
-  CANDLES_NEXT_TYPE: 'candles.nextType',
-} as const;
+import { PALETTE_COMMANDS } from '../command-ids.js';
 
 const C = PALETTE_COMMANDS;
 

@@ -1,26 +1,5 @@
 import type { Binding, KeyScope } from '../binding-types.js';
-
-/** Commands of the positions area (dotted ids; namespace = area). */
-export const POSITIONS_COMMANDS = {
-  POSITIONS_CURSOR_UP: 'positions.cursorUp',
-  POSITIONS_CURSOR_DOWN: 'positions.cursorDown',
-  POSITIONS_CLOSE: 'positions.close',
-  POSITIONS_CLOSE_ALL: 'positions.closeAll',
-  /** Opens the reduce form: part of the position (a quantity or a % of the size), at market or a limit price. */
-  POSITIONS_REDUCE: 'positions.reduce',
-  /** Opens the reduce form on its price: close at a limit price. */
-  POSITIONS_LIMIT_CLOSE: 'positions.limitClose',
-  /** Reduce form: review what would be sent (`y` on the review sends). */
-  POSITIONS_FORM_REVIEW: 'positions.formReview',
-  /** Reduce form: edit the selected field / finish editing. Never reviews or sends. */
-  POSITIONS_FORM_ENTER: 'positions.formEnter',
-  POSITIONS_FORM_NEXT_FIELD: 'positions.formNextField',
-  POSITIONS_FORM_PREV_FIELD: 'positions.formPrevField',
-  /** Reduce form: clear the price, so the close goes at market. */
-  POSITIONS_FORM_MARKET: 'positions.formMarket',
-  POSITIONS_CONFIRM: 'positions.confirm',
-  POSITIONS_CANCEL: 'positions.cancel',
-} as const;
+import { POSITIONS_COMMANDS } from '../command-ids.js';
 
 const C = POSITIONS_COMMANDS;
 

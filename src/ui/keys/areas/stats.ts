@@ -1,9 +1,5 @@
 import type { Binding } from '../binding-types.js';
-
-/** Commands of the render-stats area (dotted ids; namespace = area). */
-export const STATS_COMMANDS = {
-  STATS_TOGGLE: 'stats.toggle',
-} as const;
+import { STATS_COMMANDS } from '../command-ids.js';
 
 /** Bindings of the render-stats area: `!` anywhere toggles the fps / bytes / render-time overlay. */
 export const STATS_BINDINGS: readonly Binding[] = [

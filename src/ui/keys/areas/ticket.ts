@@ -1,22 +1,5 @@
 import type { Binding, KeyScope } from '../binding-types.js';
-
-/** Commands of the ticket area (dotted ids; namespace = area). */
-export const TICKET_COMMANDS = {
-  TICKET_UP: 'ticket.up',
-  TICKET_DOWN: 'ticket.down',
-  TICKET_ENTER: 'ticket.enter',
-  TICKET_EDIT: 'ticket.edit',
-  TICKET_STOP_EDIT: 'ticket.stopEdit',
-  TICKET_NEXT_CHOICE: 'ticket.nextChoice',
-  TICKET_PREV_CHOICE: 'ticket.prevChoice',
-  TICKET_BUY: 'ticket.buy',
-  TICKET_SELL: 'ticket.sell',
-  TICKET_TOGGLE_TYPE: 'ticket.toggleType',
-  TICKET_REVIEW: 'ticket.review',
-  TICKET_CONFIRM_YES: 'ticket.confirmYes',
-  TICKET_CONFIRM_ENTER: 'ticket.confirmEnter',
-  TICKET_CONFIRM_NO: 'ticket.confirmNo',
-} as const;
+import { TICKET_COMMANDS } from '../command-ids.js';
 
 /** Store `ui.overlay` values of the ticket; `ticketConfirm` activates key scope `overlay.ticketConfirm`. */
 export const TICKET_OVERLAYS = {

@@ -1,11 +1,5 @@
 import type { Binding } from '../binding-types.js';
-
-/** Commands of the watchlist panel (dotted ids; namespace = area). */
-export const WATCHLIST_COMMANDS = {
-  WATCHLIST_UP: 'watchlist.up',
-  WATCHLIST_DOWN: 'watchlist.down',
-  WATCHLIST_FOLLOW: 'watchlist.follow',
-} as const;
+import { WATCHLIST_COMMANDS } from '../command-ids.js';
 
 /**
  * Bindings of the watchlist panel (scope `watchlist`): ↑↓/`k``j` move the row cursor, Enter makes
