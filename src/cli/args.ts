@@ -50,10 +50,10 @@ Options:
   --demo             the embedded exchange even when keys are configured
   --symbol SYMBOL    start on SYMBOL (e.g. BTCUSDT or USDT-FUTURES:BTCUSDT)
   --theme NAME       dark, light, high-contrast or monochrome
-  --max-fps N        frame rate cap (1–60; default 60); market data redraws
-                     at most 10 times a second (5 in SSH mode), keys at once
+  --max-fps N        frame rate cap (1–60; default 60); streaming data redraws
+                     at most 5 times a second, keys at once
   --ssh              SSH mode, automatic when SSH_CONNECTION is set: market
-                     data redraws 5 times a second (keys still at once), no
+                     data published 5 times a second (keys still at once), no
                      animation (with NO_COLOR or --theme monochrome: no colour)
   --log-file PATH    log file (default $XDG_STATE_HOME/utadash/utadash.log)
   --seed N           seed of the embedded market

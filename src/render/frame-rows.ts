@@ -66,7 +66,9 @@ export function collectRows(operations: readonly Operation[], height: number, ca
       // Wholly outside the clip: nothing to draw.
       if (horizontal && (x + caches.ink.getWidestLine(op.text) < x1 || x > x2)) continue;
       if (vertical && (y + lines.length < y1 || y > y2)) continue;
-      if (horizontal) {
+      // A write wholly inside the clip's columns (the usual case: a panel's text within its box) is
+      // kept as it is, as Ink's slice of it would be; only lines that cross an edge are sliced.
+      if (horizontal && (x < x1 || x + caches.ink.getWidestLine(op.text) > x2)) {
         const left = x;
         lines = lines.map((line) => {
           const width = caches.ink.getStringWidth(line);

@@ -5,6 +5,8 @@ import type { AppStore } from '../../store/create-app-store.js';
 import type { Binding } from '../keys/bindings.js';
 import type { Theme } from '../theme.js';
 import type { RenderStatsSource } from '../render-stats.js';
+import type { FrameGate } from '../frame-gate.js';
+import type { AppState } from '../../store/app-state.js';
 
 /** Everything the screen is built from: injected once at the root, never imported as a singleton. */
 import type { LayoutSpec, SizeRule } from '../layout/layouts.js';
@@ -32,6 +34,8 @@ export interface AppContextValue {
   readonly themes?: ThemeChoices;
   /** Switches to the named theme now (set by the root when `themes` is given); returns the problem, or null. */
   readonly switchTheme?: (name: string) => string | null;
+  /** Paces the redraws streaming data causes (keys are never paced); absent = every change redraws (tests). */
+  readonly frameGate?: FrameGate<AppState>;
 }
 
 /** Themes that can be switched to at run time, and where the choice is remembered. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { UpdateJoiner } from '../../store/update-joiner.js';
 import { useAppContext } from './app-context.js';
 
@@ -12,15 +12,22 @@ export const CLOCK_JOIN_MS = 250;
  * and bytes, over SSH too). On a quiet store it ticks by itself, at most `CLOCK_JOIN_MS` late.
  */
 export function useClock(everyMs = 1000): number {
-  const { now, store } = useAppContext();
+  const { now, store, frameGate } = useAppContext();
+  // With a frame gate (the app), the clock is the gate's: it ticks in a frame the gate lets through
+  // anyway (its own pace, about every second), never in a render of its own.
+  const gated = useSyncExternalStore(frameGate?.store.subscribe ?? noSubscribe, frameGate ? frameGate.clock : zero);
   const [t, setT] = useState(now());
   useEffect(() => {
+    if (frameGate) return undefined;
     const joiner = new UpdateJoiner(store, CLOCK_JOIN_MS);
     const interval = setInterval(() => joiner.defer('clock', () => setT(now())), everyMs);
     return () => {
       clearInterval(interval);
       joiner.stop();
     };
-  }, [now, store, everyMs]);
-  return t;
+  }, [now, store, everyMs, frameGate]);
+  return frameGate ? gated : t;
 }
+
+const noSubscribe = (): (() => void) => () => undefined;
+const zero = (): number => 0;

@@ -136,7 +136,7 @@ function printable(name: string): boolean {
 export function useKeyDispatcher(scopes: ScopeReader): void {
   const registry = useRegistry();
   const capture = useContext(TextCaptureContext);
-  const { bindings, store, now } = useAppContext();
+  const { bindings, store, now, frameGate } = useAppContext();
   const queue = useRef<{ readonly name: string; readonly first: boolean }[]>([]);
   const [turn, setTurn] = useState(0);
   const read = useLatest(scopes);
@@ -172,15 +172,17 @@ export function useKeyDispatcher(scopes: ScopeReader): void {
       }
     }
   };
+  // What keys change reaches the screen as soon as they are handled, never at the streaming pace.
+  const handle = (): void => (frameGate ? frameGate.input(drain) : drain());
   useInput((input, key) => {
     queue.current.push(...keyNames(input, key).map((name, i) => ({ name, first: i === 0 })));
-    drain();
+    handle();
   });
   // Runs after the commit of the render the scope change asked for: children's effects (the new
   // overlay's commands, captures and resting fields) ran first.
   useEffect(() => {
     if (turn === 0) return;
     settling.current = false;
-    drain();
+    handle();
   }, [turn]);
 }
