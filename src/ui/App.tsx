@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import { memo, useCallback, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { CandleInterval, CandleType } from '../domain/candle.js';
 import type { CandleSeries } from '../services/candle-service.js';
 import type { KeyScope } from './keys/binding-types.js';
@@ -90,7 +90,7 @@ const Panels = {
 
 /** The root layout: exactly as tall as the terminal; wiring only. */
 export function App() {
-  const { store, services, onQuit, theme, themes, switchTheme, repaint, layouts } = useAppContext();
+  const { store, services, onQuit, theme, themes, switchTheme, repaint, layouts, frameGate } = useAppContext();
   const { columns, rows } = useScreenSize();
   const now = useClock(1000);
   const focus = useAppStore((s) => s.ui.focus) as PanelId;
@@ -111,7 +111,9 @@ export function App() {
   });
   const ui = () => store.getState();
   const candles = services.candles;
-  const series = useSyncExternalStore(candles ? candles.onChange : NO_SERIES.subscribe, candles ? candles.series : NO_SERIES.get);
+  // The chart's series changes with every kline push: at the frame gate's pace, like the store.
+  const subscribeSeries = useMemo(() => (candles ? (frameGate ? frameGate.pace(candles.onChange) : candles.onChange) : NO_SERIES.subscribe), [candles, frameGate]);
+  const series = useSyncExternalStore(subscribeSeries, candles ? candles.series : NO_SERIES.get);
 
   const focusPanel = useCallback(
     (panel: PanelId) => {

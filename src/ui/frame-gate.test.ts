@@ -142,6 +142,33 @@ describe('the frame gate', () => {
     expect(seen.at(-1)).toBe(9);
   });
 
+  it('paces another source the same way, in the same batches as the store', () => {
+    const { gate, clock, seen, set } = setup();
+    const sourceListeners = new Set<() => void>();
+    const subscribe = (l: () => void) => {
+      sourceListeners.add(l);
+      return () => sourceListeners.delete(l);
+    };
+    const fire = () => sourceListeners.forEach((l) => l());
+    let heard = 0;
+    const off = gate.pace(subscribe)(() => (heard += 1));
+    fire();
+    expect(heard).toBe(1);
+    clock.advance(50);
+    fire();
+    fire();
+    set(5);
+    expect([heard, seen]).toEqual([1, []]);
+    clock.advance(100);
+    // One batch: the store's change and the source's (heard once for its two changes).
+    expect([heard, seen]).toEqual([2, [5]]);
+    off();
+    fire();
+    clock.advance(500);
+    expect(heard).toBe(2);
+    expect(sourceListeners.size).toBe(0);
+  });
+
   it('an unsubscribed listener hears nothing more', () => {
     const { gate, clock, set } = setup();
     const heard: number[] = [];

@@ -42,6 +42,11 @@ export type GatedStore<S> = Pick<StoreApi<S>, 'getState' | 'getInitialState' | '
 export interface FrameGate<S> {
   /** What the UI subscribes to instead of the store. */
   readonly store: GatedStore<S>;
+  /**
+   * The same pacing for another source the screen follows (e.g. the candle series' `onChange`):
+   * the returned subscribe hears of that source's changes in the gate's next batch.
+   */
+  pace(subscribe: (listener: () => void) => () => void): (listener: () => void) => () => void;
   /** Runs `fn` (a key's handling): changes made inside reach the screen when it returns, unpaced. */
   input<T>(fn: () => T): T;
   /** Screen updates passed on since the start (tests, stats). */
@@ -71,6 +76,8 @@ export function createFrameGate<S>(source: StoreApi<S>, options: FrameGateOption
   const { intervalMs, now = () => performance.now(), timer = systemTimer, wall = Date.now, clockEveryMs = 1000 } = options;
   type Listener = (state: S, previous: S) => void;
   const listeners = new Set<Listener>();
+  // Listeners of paced sources whose source changed since the last batch.
+  const pacedDue = new Set<() => void>();
   let last = -Infinity;
   let pending: unknown = null;
   let dirty = false;
@@ -90,12 +97,17 @@ export function createFrameGate<S>(source: StoreApi<S>, options: FrameGateOption
     if (!dirty) return;
     dirty = false;
     last = now();
-    if (clockDue()) clock = wall();
+    const ticked = clockDue();
+    if (ticked) clock = wall();
     count += 1;
     const state = source.getState();
     const previous = seen;
     seen = state;
-    for (const listener of [...listeners]) listener(state, previous);
+    // The screen clock is read through the same subscription (useClock).
+    if (state !== previous || ticked) for (const listener of [...listeners]) listener(state, previous);
+    const paced = [...pacedDue];
+    pacedDue.clear();
+    for (const listener of paced) listener();
   };
 
   const onChange = (): void => {
@@ -119,6 +131,16 @@ export function createFrameGate<S>(source: StoreApi<S>, options: FrameGateOption
         listeners.add(listener);
         return () => listeners.delete(listener);
       },
+    },
+    pace: (subscribe) => (listener) => {
+      const off = subscribe(() => {
+        pacedDue.add(listener);
+        onChange();
+      });
+      return () => {
+        off();
+        pacedDue.delete(listener);
+      };
     },
     input: (fn) => {
       depth += 1;
