@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
+import { Decimal } from 'decimal.js';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
@@ -43,11 +44,11 @@ describe('dashboard on the embedded exchange', () => {
     expect(book?.bids.length).toBeGreaterThan(5);
     expect(book?.asks.length).toBeGreaterThan(5);
     // Bids strictly descending, asks ascending, and the book is not crossed.
-    const bids = book?.bids.map((l) => Number(l.price)) ?? [];
-    const asks = book?.asks.map((l) => Number(l.price)) ?? [];
-    for (let i = 1; i < bids.length; i += 1) expect(bids[i]).toBeLessThan(bids[i - 1] ?? Infinity);
-    for (let i = 1; i < asks.length; i += 1) expect(asks[i]).toBeGreaterThan(asks[i - 1] ?? -Infinity);
-    expect(bids[0]).toBeLessThan(asks[0] ?? 0);
+    const bids = book?.bids.map((l) => new Decimal(l.price)) ?? [];
+    const asks = book?.asks.map((l) => new Decimal(l.price)) ?? [];
+    for (let i = 1; i < bids.length; i += 1) expect(bids[i]?.lt(bids[i - 1] ?? Infinity), `bid ${i}`).toBe(true);
+    for (let i = 1; i < asks.length; i += 1) expect(asks[i]?.gt(asks[i - 1] ?? -Infinity), `ask ${i}`).toBe(true);
+    expect(bids[0]?.lt(asks[0] ?? 0), 'best bid below best ask').toBe(true);
   });
 
   it('the private socket logs in and the account snapshot arrives', async () => {
