@@ -12,13 +12,13 @@
  * j, → (mark); o, y. Then shock BTC +5 % and wait for the alert; `:` "list alerts" Enter; j ×7, d, y.
  */
 import { Decimal } from 'decimal.js';
-import { cleanup } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { parseStoredAlertRules, type AlertRuleJson } from '../../src/domain/alert-config.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { afterEffects } from '../helpers/field-keys.js';
-import { renderApp } from '../helpers/render-app.js';
+import type { renderApp } from '../helpers/render-app.js';
+import { closeDashboard, showDashboard, simEndpoint } from '../helpers/sim-dashboard.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const ENTER = '\r';
@@ -52,10 +52,7 @@ async function runFromPalette(query: string, entry: string): Promise<void> {
 beforeAll(async () => {
   sim = await startSim({ seed: 11 });
   session = await openSession(
-    {
-      mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate,
-      credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false,
-    },
+    simEndpoint(sim),
     {
       alertPersistence: {
         saved: [{ kind: 'marginRatio', above: '0.9' }, { kind: 'price', symbol: 'BTCUSDT' }],
@@ -67,15 +64,10 @@ beforeAll(async () => {
     },
   );
   await waitFor(() => mark(), 10_000);
-  app = renderApp({ store: session.store, services: session.services, columns: 160, rows: 48 });
-  await app.waitForText('DEMO');
+  app = await showDashboard(session);
 });
 
-afterAll(async () => {
-  cleanup();
-  await session.services.shutdown();
-  await sim.close();
-});
+afterAll(async () => closeDashboard(session, sim));
 
 describe('alert rules from the palette form (issue 17 item 4)', () => {
   it('saved rules come back (a bad one skipped with a warning); a rule added through the form fires on a crossing, is saved, listed and removed', async () => {

@@ -11,12 +11,12 @@
  * 81%, 70%, 85%, each time waiting until the store holds the new ratio (never a fixed time).
  */
 import { Decimal } from 'decimal.js';
-import { cleanup } from 'ink-testing-library';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { parseAlertSettings } from '../../src/domain/alert-config.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
-import { renderApp } from '../helpers/render-app.js';
+import type { renderApp } from '../helpers/render-app.js';
+import { closeDashboard, showDashboard, simEndpoint } from '../helpers/sim-dashboard.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const BEL = '\x07';
@@ -55,22 +55,14 @@ beforeAll(async () => {
   sim = await startSim({ seed: 11 });
   const alerts = parseAlertSettings(JSON.parse('{"bell":true,"notify":true,"rules":[{"kind":"loanMarginCall","withinPoints":"0","bandPoints":"3"}]}'));
   session = await openSession(
-    {
-      mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate,
-      credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false,
-    },
+    simEndpoint(sim),
     { alerts, terminalWrite: (s) => void written.push(s), loanPollMs: 200 },
   );
   await waitFor(() => session.store.getState().account.summary, 10_000);
-  app = renderApp({ store: session.store, services: session.services, columns: 160, rows: 48 });
-  await app.waitForText('DEMO');
+  app = await showDashboard(session);
 });
 
-afterAll(async () => {
-  cleanup();
-  await session.services.shutdown();
-  await sim.close();
-});
+afterAll(async () => closeDashboard(session, sim));
 
 describe('alerts on the embedded exchange (issue 17)', () => {
   it('a loan past its margin call alerts once per crossing: log, banner, bell, OSC 9/777; hysteresis holds it on jitter', async () => {

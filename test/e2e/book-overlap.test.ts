@@ -18,6 +18,7 @@ import { FAST_STREAM_TUNING } from '../helpers/stream-tuning.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { simEndpoint } from '../helpers/sim-dashboard.js';
 
 const CATEGORY = 'USDT-FUTURES';
 const SYMBOL = 'BTCUSDT';
@@ -121,7 +122,7 @@ async function expectBookEqualsExchange(): Promise<void> {
 beforeAll(async () => {
   sim = await startSim({ seed: 29, faults: 'overlapFirstUpdate' });
   session = await openSession(
-    { mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate, credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false },
+    simEndpoint(sim),
     { streamTuning: TUNING, recorder: { restObserver: {}, attach: watchPublic } },
   );
 });

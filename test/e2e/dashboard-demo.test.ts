@@ -6,6 +6,7 @@ import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { renderApp } from '../helpers/render-app.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { simEndpoint } from '../helpers/sim-dashboard.js';
 
 /**
  * Issue 3: with no keys the dashboard runs on the embedded exchange and shows the market moving
@@ -16,10 +17,7 @@ let session: Session;
 
 beforeAll(async () => {
   sim = await startSim({ seed: 7 });
-  session = await openSession({
-    mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate,
-    credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false,
-  });
+  session = await openSession(simEndpoint(sim));
 });
 
 afterAll(async () => {

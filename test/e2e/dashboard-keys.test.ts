@@ -7,12 +7,12 @@
  * drops the private socket (the user's network failing), it stays down for the rest of the file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup } from 'ink-testing-library';
 import { Decimal } from 'decimal.js';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
-import { renderApp } from '../helpers/render-app.js';
+import type { renderApp } from '../helpers/render-app.js';
+import { closeDashboard, showDashboard, simEndpoint, waitTradingReady } from '../helpers/sim-dashboard.js';
 import { afterEffects, typeIntoSelectedField } from '../helpers/field-keys.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -97,24 +97,14 @@ beforeAll(async () => {
     return original(opId, uid, params);
   };
   session = await openSession(
-    {
-      mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate,
-      credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false,
-    },
+    simEndpoint(sim),
     { streamTuning: { random: () => 1, backoff: { baseMs: 20_000, capMs: 20_000 } } },
   );
-  await waitFor(() => session.store.getState().account.summary, 10_000);
-  await waitFor(() => /authenticated|subscribed/.test(session.store.getState().connection.private.state), 10_000);
-  await waitFor(() => session.store.getState().market.books[symbolKey(session.store.getState().market.selected)]?.bids[0], 10_000);
-  app = renderApp({ store: session.store, services: session.services, columns: 160, rows: 48 });
-  await app.waitForText('DEMO');
+  await waitTradingReady(session);
+  app = await showDashboard(session);
 });
 
-afterAll(async () => {
-  cleanup();
-  await session.services.shutdown();
-  await sim.close();
-});
+afterAll(async () => closeDashboard(session, sim));
 
 describe('the dashboard driven by keys on the embedded exchange', () => {
   it('places a limit order, sees it in open orders, modifies it, cancels it', async () => {

@@ -3,6 +3,7 @@ import { openSession, type Session } from '../../src/cli/session.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { waitFor } from '../helpers/wait-for.js';
+import { simEndpoint } from '../helpers/sim-dashboard.js';
 
 /**
  * Market data reaches the store on the publish tick (one redraw per tick for book, ticker and
@@ -20,7 +21,7 @@ beforeAll(async () => {
   sim = await startSim({ seed: 7 });
   openedAt = Date.now();
   session = await openSession(
-    { mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate, credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false },
+    simEndpoint(sim),
     { publishMs: TICK_MS },
   );
 });

@@ -9,13 +9,13 @@
  * on screen AND on the exchange's own order and position tables.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup } from 'ink-testing-library';
 import { Decimal } from 'decimal.js';
 import { snapPrice } from '../../src/domain/instrument-rules.js';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
-import { renderApp } from '../helpers/render-app.js';
+import type { renderApp } from '../helpers/render-app.js';
+import { closeDashboard, showDashboard, simEndpoint, waitTradingReady } from '../helpers/sim-dashboard.js';
 import { afterEffects, typeIntoSelectedField } from '../helpers/field-keys.js';
 import { waitFor } from '../helpers/wait-for.js';
 
@@ -62,22 +62,12 @@ async function typeIntoForm(text: string): Promise<void> {
 
 beforeAll(async () => {
   sim = await startSim({ seed: 17 });
-  session = await openSession({
-    mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate,
-    credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false,
-  });
-  await waitFor(() => session.store.getState().account.summary, 10_000);
-  await waitFor(() => /authenticated|subscribed/.test(session.store.getState().connection.private.state), 10_000);
-  await waitFor(() => session.store.getState().market.books[symbolKey(session.store.getState().market.selected)]?.bids[0], 10_000);
-  app = renderApp({ store: session.store, services: session.services, columns: 160, rows: 48 });
-  await app.waitForText('DEMO');
+  session = await openSession(simEndpoint(sim));
+  await waitTradingReady(session);
+  app = await showDashboard(session);
 });
 
-afterAll(async () => {
-  cleanup();
-  await session.services.shutdown();
-  await sim.close();
-});
+afterAll(async () => closeDashboard(session, sim));
 
 describe('positions: partial close and close at a limit price, by keys on the embedded exchange', () => {
   it('a 50 % close leaves half the position; a limit close rests as a reduce-only order', async () => {

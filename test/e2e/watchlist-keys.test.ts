@@ -7,11 +7,11 @@
  * The panel's keys do nothing else: the focus, the overlay and the other panels stay as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup } from 'ink-testing-library';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey, type SymbolRef } from '../../src/store/slices/market-slice.js';
-import { renderApp } from '../helpers/render-app.js';
+import type { renderApp } from '../helpers/render-app.js';
+import { closeDashboard, showDashboard, simEndpoint } from '../helpers/sim-dashboard.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const CTRL_O = '\u000f';
@@ -29,19 +29,14 @@ let app: ReturnType<typeof renderApp>;
 beforeAll(async () => {
   sim = await startSim({ seed: 5 });
   session = await openSession(
-    { mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate, credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false },
+    simEndpoint(sim),
     { watchlist: WATCH },
   );
   await waitFor(() => WATCH.every((r) => session.store.getState().market.tickers[symbolKey(r)]), 10_000);
-  app = renderApp({ store: session.store, services: session.services, columns: 160, rows: 48 });
-  await app.waitForText('DEMO');
+  app = await showDashboard(session);
 });
 
-afterAll(async () => {
-  cleanup();
-  await session.services.shutdown();
-  await sim.close();
-});
+afterAll(async () => closeDashboard(session, sim));
 
 describe('the watchlist in the monitor layout', () => {
   it('shows the configured symbols with prices; Shift-Tab focuses it, j and Enter make the cockpit follow', async () => {

@@ -13,6 +13,7 @@ import { PANEL_ORDER } from '../../src/ui/layout/compute-layout.js';
 import { renderApp } from './render-app.js';
 import { afterEffects, typeIntoSelectedField } from './field-keys.js';
 import { waitFor } from './wait-for.js';
+import { simEndpoint } from './sim-dashboard.js';
 
 export { afterEffects };
 
@@ -79,10 +80,7 @@ export async function startDeskRig(options: DeskRigOptions = {}): Promise<DeskRi
     return original(opId, uid, params);
   };
   const session = await openSession(
-    {
-      mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate,
-      credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase }, paper: false,
-    },
+    simEndpoint(sim),
     { bell: () => bells.push('\x07') },
   );
   const { store } = session;

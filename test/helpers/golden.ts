@@ -37,6 +37,13 @@ export function loadGoldens(): Golden[] {
     });
 }
 
+/** The official page's reply `data` for operation `id`; throws when there is no golden reply. */
+export function goldenReplyData(id: string): unknown {
+  const g = loadGoldens().find((x) => x.operation === id);
+  if (!g?.response) throw new Error(`no golden response for ${id}`);
+  return g.response.data;
+}
+
 /** The request's parameters: the query of a GET, the body of a POST. */
 export function paramsOf(g: Golden): unknown {
   if (g.request === null) return undefined;

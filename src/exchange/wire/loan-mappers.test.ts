@@ -1,8 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { loadGoldens } from '../../../test/helpers/golden.js';
+import { badReplyMessage as badReply } from '../../../test/helpers/bad-reply.js';
+import { goldenReplyData as golden } from '../../../test/helpers/golden.js';
 import { loanCoinsWire } from '../../sim/desk/loan-catalog.js';
-import { ExchangeError } from './errors.js';
 import {
   borrowReceiptFromWire,
   borrowToWire,
@@ -17,25 +17,6 @@ import {
 
 const d = (s: string) => new Decimal(s);
 const text = (v: Decimal | null | undefined) => (v === null || v === undefined ? v : v.toFixed());
-
-/** The official page's reply data for `id` (test/fixtures/golden). */
-function golden(id: string): unknown {
-  const g = loadGoldens().find((x) => x.operation === id);
-  if (!g?.response) throw new Error(`no golden response for ${id}`);
-  return g.response.data;
-}
-
-/** The mapper's error for `data`: an EXCH_BAD_REPLY, its message. */
-function badReply(map: () => unknown): string {
-  try {
-    map();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ExchangeError);
-    expect((e as ExchangeError).code).toBe('EXCH_BAD_REPLY');
-    return (e as Error).message;
-  }
-  throw new Error('the mapper accepted a bad reply');
-}
 
 describe('loan.getCoins → LoanCoins', () => {
   it('reads the official page\'s example: rates per term, limits, ratios as fractions', () => {

@@ -1,29 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { loadGoldens } from '../../../test/helpers/golden.js';
-import { ExchangeError } from './errors.js';
+import { badReplyMessage as badReply } from '../../../test/helpers/bad-reply.js';
+import { goldenReplyData as golden } from '../../../test/helpers/golden.js';
 import { fillsFromWire, historyOrdersFromWire, historyToWire, maxOpenFromWire, maxOpenToWire } from './trade-query-mappers.js';
 
 const text = (v: Decimal | null | undefined) => (v === null || v === undefined ? v : v.toFixed());
-
-/** The official page's reply data for `id` (test/fixtures/golden). */
-function golden(id: string): unknown {
-  const g = loadGoldens().find((x) => x.operation === id);
-  if (!g?.response) throw new Error(`no golden response for ${id}`);
-  return g.response.data;
-}
-
-/** The mapper's error: an EXCH_BAD_REPLY, its message. */
-function badReply(map: () => unknown): string {
-  try {
-    map();
-  } catch (e) {
-    expect(e).toBeInstanceOf(ExchangeError);
-    expect((e as ExchangeError).code).toBe('EXCH_BAD_REPLY');
-    return (e as Error).message;
-  }
-  throw new Error('the mapper accepted a bad reply');
-}
 
 describe('account.getMaxOpenAvailable ⇄ MaxOpen', () => {
   it('sends a limit query with its price and a market query without one', () => {
