@@ -93,9 +93,7 @@ export function choosePublishMs(options: CliOptions, env: NodeJS.ProcessEnv): nu
  * streamed frame a second ~0.013 more, so 5 a second keeps it near the 0.10 budget (issue 17),
  * where 8 (the 100 ms publish) cost 0.13.
  */
-export function chooseFrameMs(): number {
-  return 200;
-}
+export const STREAM_FRAME_MS = 200;
 
 /**
  * How frames reach the terminal. Default: Ink's standard writer into a `CellDiffStream` (only
@@ -304,7 +302,7 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   };
   // Ctrl-Z: the terminal restored as on quit, the job stopped; on `fg` everything is drawn again.
   const suspension = installSuspend({ stdin: process.stdin, stdout: process.stdout, beforeRedraw: () => terminal?.repaint(), onError: (m) => logger.warn(m) });
-  const frameGate = createFrameGate(store, { intervalMs: chooseFrameMs(), wall: Date.now });
+  const frameGate = createFrameGate(store, { intervalMs: STREAM_FRAME_MS, wall: Date.now });
   const app = createElement(AppRoot, { value: { store, services, theme, themes, bindings, now: Date.now, size: null, onQuit: () => resolveQuit(0), renderStats, orderGuards: config.orderGuards, layouts: config.layouts, repaint, frameGate } });
   const instance = render(createElement(SuspendBridge, { control: suspension }, app), {
     alternateScreen: true,

@@ -5,7 +5,6 @@ export interface GateTimer {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   setInterval(fn: () => void, ms: number): unknown;
-  clearInterval(handle: unknown): void;
 }
 
 const systemTimer: GateTimer = {
@@ -20,7 +19,6 @@ const systemTimer: GateTimer = {
     handle.unref?.();
     return handle;
   },
-  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
 };
 
 /** How the gate paces; only `intervalMs` is required. */
@@ -57,8 +55,6 @@ export interface FrameGate<S> {
    * nothing streaming, a tick of its own each `clockEveryMs`. Changes only then (a snapshot).
    */
   clock(): number;
-  /** Stops pacing: a pending update goes out now and every later one at once. */
-  close(): void;
 }
 
 /**
@@ -82,7 +78,6 @@ export function createFrameGate<S>(source: StoreApi<S>, options: FrameGateOption
   let pending: unknown = null;
   let dirty = false;
   let depth = 0;
-  let closed = false;
   let count = 0;
   let clock = wall();
   const clockDue = (): boolean => wall() - clock >= clockEveryMs * 0.75;
@@ -113,13 +108,13 @@ export function createFrameGate<S>(source: StoreApi<S>, options: FrameGateOption
   const onChange = (): void => {
     dirty = true;
     if (depth > 0 || pending !== null) return;
-    const wait = closed ? 0 : last + intervalMs - now();
+    const wait = last + intervalMs - now();
     if (wait <= 0) flush();
     else pending = timer.setTimeout(flush, wait);
   };
   source.subscribe(onChange);
   // With nothing streaming the clock still ticks: a batch of its own when it is due.
-  const ticker = timer.setInterval(() => {
+  timer.setInterval(() => {
     if (clockDue()) onChange();
   }, clockEveryMs);
 
@@ -153,10 +148,5 @@ export function createFrameGate<S>(source: StoreApi<S>, options: FrameGateOption
     },
     flushes: () => count,
     clock: () => clock,
-    close: () => {
-      closed = true;
-      timer.clearInterval(ticker);
-      flush();
-    },
   };
 }
