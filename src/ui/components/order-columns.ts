@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { fit, fitLeft, fmtPrice, fmtQty } from '../../domain/format.js';
 import type { Category, Instrument, Order } from '../../domain/model.js';
+import { fitByPriority, type PrioritizedColumn } from './fit-columns.js';
 
 /** Four-letter category codes for narrow tables: SPOT, MRGN, USDT, COIN, USDC. */
 export const CATEGORY_SHORT: Readonly<Record<Category, string>> = {
@@ -12,15 +13,11 @@ export const CATEGORY_SHORT: Readonly<Record<Category, string>> = {
 };
 
 /** One column of the open-orders table. */
-export interface OrderColumn {
+export interface OrderColumn extends PrioritizedColumn {
   readonly id: 'time' | 'cat' | 'symbol' | 'side' | 'sideShort' | 'type' | 'price' | 'qty' | 'filled' | 'status';
   readonly title: string;
-  /** Cells, fixed. */
-  readonly width: number;
   /** Numbers are right-aligned. */
   readonly right: boolean;
-  /** Lower is kept longer when the panel is narrow. */
-  readonly priority: number;
 }
 
 const ALL: readonly OrderColumn[] = [
@@ -44,16 +41,8 @@ export const FLAG_WIDTH = 3;
  * priorities, in display order.
  */
 export function orderColumns(width: number): readonly OrderColumn[] {
-  const kept = new Set<OrderColumn>();
-  let used = FLAG_WIDTH;
-  for (const c of [...ALL].sort((a, b) => a.priority - b.priority)) {
-    // `sideShort` (b/s) stands in for `side` only when the full column does not fit.
-    if (c.id === 'sideShort' && [...kept].some((k) => k.id === 'side')) continue;
-    if (used + 1 + c.width > width) continue;
-    kept.add(c);
-    used += 1 + c.width;
-  }
-  return ALL.filter((c) => kept.has(c));
+  // `sideShort` (b/s) stands in for `side` only when the full column does not fit.
+  return fitByPriority(ALL, width - FLAG_WIDTH, (c, kept) => c.id === 'sideShort' && [...kept].some((k) => k.id === 'side')).columns;
 }
 
 /** The header line for `columns`. */

@@ -6,6 +6,7 @@ import { SPARK_SAMPLES, sparkline, type PriceSample } from '../../domain/sparkli
 import { emptyListText, SOURCES, staleSuffix } from '../../store/freshness.js';
 import { symbolKey, type SymbolRef } from '../../store/slices/market-slice.js';
 import { AgeBadge } from '../components/AgeBadge.js';
+import { fitByPriority, type PrioritizedColumn } from '../components/fit-columns.js';
 import { CATEGORY_SHORT } from '../components/order-columns.js';
 import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
@@ -28,13 +29,10 @@ export interface WatchlistPanelProps {
 }
 
 /** A fixed column; the sparkline takes what the others leave, `SPARK_MIN`..`SPARK_MAX` cells. */
-interface Column {
+interface Column extends PrioritizedColumn {
   readonly id: 'symbol' | 'cat' | 'last' | 'chg' | 'spread';
   readonly title: string;
-  readonly width: number;
   readonly right: boolean;
-  /** Lower is kept longer as the panel narrows; the sparkline (6) goes first, then the spread. */
-  readonly priority: number;
 }
 
 const COLUMNS: readonly Column[] = [
@@ -51,15 +49,9 @@ const FLAG = 1;
 
 /** The columns that fit `inner` cells and the sparkline's width (0 = dropped). */
 function layoutColumns(inner: number): { readonly columns: readonly Column[]; readonly spark: number } {
-  const kept = new Set<Column>();
-  let used = FLAG;
-  for (const c of [...COLUMNS].sort((a, b) => a.priority - b.priority)) {
-    if (used + 1 + c.width > inner) continue;
-    kept.add(c);
-    used += 1 + c.width;
-  }
-  const room = inner - used - 1;
-  return { columns: COLUMNS.filter((c) => kept.has(c)), spark: room >= SPARK_MIN ? Math.min(SPARK_MAX, room) : 0 };
+  const { columns, used } = fitByPriority(COLUMNS, inner - FLAG);
+  const room = inner - FLAG - used - 1;
+  return { columns, spark: room >= SPARK_MIN ? Math.min(SPARK_MAX, room) : 0 };
 }
 
 /** Bid/ask spread in basis points of the mid, 2 decimals under 10, 1 under 100, then whole; `-` without a two-sided quote. */
