@@ -9,6 +9,7 @@ import { Command } from '../keys/commands.js';
 import { ORDERS_OVERLAYS } from '../keys/areas/orders.js';
 import { useAppContext } from './app-context.js';
 import { useAppStore } from './use-app-store.js';
+import { useModal } from './use-modal.js';
 import { useCommand } from './use-commands.js';
 import type { OrderSelection } from './use-order-selection.js';
 
@@ -26,6 +27,9 @@ export type OrderMode =
   | { readonly kind: 'edit'; readonly orderId: string }
   | { readonly kind: 'batchEdit' }
   | { readonly kind: 'history'; readonly category: Category };
+
+/** A modal of the orders panel that is open. */
+type OpenOrderMode = Exclude<OrderMode, { readonly kind: 'none' }>;
 
 /** What the panel renders from the actions hook. */
 export interface OrderActions {
@@ -79,20 +83,14 @@ function fromOutcome(o: OrderOutcome, orderId: string): OrderResults['items'] {
 export function useOrderActions(sel: OrderSelection): OrderActions {
   const { store, services } = useAppContext();
   const trading: TradingServices | null = services.trading;
-  const overlay = useAppStore((s) => s.ui.overlay);
   const modifying = useAppStore((s) => s.orders.modifying);
   const instruments = useAppStore((s) => s.market.instruments);
   const open = useAppStore((s) => s.orders.open);
-  const [mode, setModeState] = useState<OrderMode>({ kind: 'none' });
   const [results, setResults] = useState<OrderResults | null>(null);
-  const overlayOf = (m: OrderMode): string | null =>
-    m.kind === 'confirm' ? ORDERS_OVERLAYS.confirm : m.kind === 'edit' || m.kind === 'batchEdit' ? ORDERS_OVERLAYS.edit : m.kind === 'history' ? ORDERS_OVERLAYS.history : null;
-  const setMode = (m: OrderMode) => {
-    setModeState(m);
-    store.getState().setOverlay(overlayOf(m));
-  };
-  const close = () => setMode({ kind: 'none' });
-  const shownMode: OrderMode = mode.kind !== 'none' && overlay === overlayOf(mode) ? mode : { kind: 'none' };
+  const modal = useModal<OpenOrderMode>((m) => (m.kind === 'confirm' ? ORDERS_OVERLAYS.confirm : m.kind === 'history' ? ORDERS_OVERLAYS.history : ORDERS_OVERLAYS.edit));
+  const setMode = (m: OrderMode) => (m.kind === 'none' ? modal.close() : modal.open(m));
+  const close = () => modal.close();
+  const shownMode: OrderMode = modal.shown ?? { kind: 'none' };
 
   const perform = (title: string, action: () => Promise<{ items: OrderResults['items']; error: string | null }>) => {
     setResults({ title, pending: true, error: null, items: [] });
@@ -111,7 +109,7 @@ export function useOrderActions(sel: OrderSelection): OrderActions {
     setMode({ kind: 'confirm', confirm: { question, details, run } });
   };
 
-  const gone = mode.kind === 'edit' && shownMode.kind === 'edit' && !open[mode.orderId] ? mode.orderId : null;
+  const gone = shownMode.kind === 'edit' && !open[shownMode.orderId] ? shownMode.orderId : null;
   useEffect(() => {
     if (gone === null) return;
     setMode({ kind: 'none' });
@@ -201,7 +199,8 @@ export function useOrderActions(sel: OrderSelection): OrderActions {
     setResults(null);
   });
   useCommand(Command.ORDERS_CONFIRM_YES, () => {
-    const run = mode.kind === 'confirm' ? mode.confirm.run : null;
+    const m = modal.now();
+    const run = m?.kind === 'confirm' ? m.confirm.run : null;
     close();
     run?.();
   });
