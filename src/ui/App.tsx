@@ -72,17 +72,23 @@ function ViewCommands({ onOpen }: { readonly onOpen: (view: ViewDef) => void }) 
 /**
  * The panels, memoized: the root re-renders on keys that open or close an overlay or move the focus,
  * and a panel whose props did not change (only the focused one's do) need not render again with it.
- * Every panel still renders with the clock (`now`, once a second) and on its own store slices.
+ * Every panel that shows a time or an age renders with the clock (`now`, once a second); all render on their own store slices.
  */
+/** Equal props apart from `now`: for the panels that show no time, the clock's tick is not a change. */
+function equalButNow<P extends object>(a: P, b: P): boolean {
+  const keys = Object.keys(a) as (keyof P)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => k === 'now' || Object.is(a[k], b[k]));
+}
+
 const Panels = {
   book: memo(BookPanel),
-  ticket: memo(TicketPanel),
+  ticket: memo(TicketPanel, equalButNow),
   trades: memo(TradesPanel),
   orders: memo(OrdersPanel),
   positions: memo(PositionsPanel),
   account: memo(AccountPanel),
   countdown: memo(CountdownPanel),
-  log: memo(EventLogPanel),
+  log: memo(EventLogPanel, equalButNow),
   loans: memo(LoansPanel),
   candles: memo(CandlePanel),
   watchlist: memo(WatchlistPanel),

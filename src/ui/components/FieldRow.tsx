@@ -1,4 +1,5 @@
 import { Text } from 'ink';
+import { memo } from 'react';
 import { useAppContext } from '../hooks/app-context.js';
 
 /** Props of one form row. */
@@ -24,7 +25,7 @@ export interface FieldRowProps {
 }
 
 /** `label  value▌ unit` with the selection shown inverse and any error on the next line. */
-export function FieldRow({ label, value, selected, editing, placeholder = '', unit, error, disabledReason, labelWidth = 12 }: FieldRowProps) {
+function FieldRowView({ label, value, selected, editing, placeholder = '', unit, error, disabledReason, labelWidth = 12 }: FieldRowProps) {
   const { theme } = useAppContext();
   if (disabledReason) {
     return (
@@ -49,3 +50,6 @@ export function FieldRow({ label, value, selected, editing, placeholder = '', un
     </>
   );
 }
+
+/** Memoized: a form re-renders with the market (the ticket's preview), its rows only when their own text changes. */
+export const FieldRow = memo(FieldRowView);

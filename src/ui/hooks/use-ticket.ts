@@ -5,8 +5,10 @@ import type { MaxOpen } from '../../domain/trade-queries.js';
 import { parseDecimal } from '../../domain/money.js';
 import type { Decimal } from 'decimal.js';
 import { useLatest } from './use-latest.js';
+import { useModal } from './use-modal.js';
 import type { OrderWarning, OrderWarningKind } from '../../domain/order-warnings.js';
 import type { OrderRequest } from '../../services/order-request.js';
+import type { AppState } from '../../store/app-state.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { TICKET_OVERLAYS } from '../keys/areas/ticket.js';
 import { Command } from '../keys/commands.js';
@@ -99,15 +101,40 @@ export function maxOpenState(m: MaxOpen): MaxOpenState {
   return { kind: 'ok', available: m.available?.toFixed() ?? '—', maxOpen: m.maxOpen?.toFixed() ?? '—' };
 }
 
-function useTicketEnv(): TicketEnv {
+/** The best prices and the last price of `key`, as the ticket uses them (null: none, or not positive). */
+function marketPrices(s: AppState, key: string): Pick<TicketEnv, 'bestBid' | 'bestAsk' | 'lastPrice'> {
+  const positive = (text: string | undefined) => {
+    const d = text === undefined ? null : parseDecimal(text);
+    return d && d.gt(0) ? d : null;
+  };
+  const book = s.market.books[key];
+  const ticker = s.market.tickers[key];
+  return {
+    bestBid: positive(book?.bids[0]?.price ?? ticker?.bid1Price.toFixed()),
+    bestAsk: positive(book?.asks[0]?.price ?? ticker?.ask1Price.toFixed()),
+    lastPrice: positive(ticker?.lastPrice.toFixed()),
+  };
+}
+
+/** The three figures of `marketPrices` as one text: equal texts, equal prices. */
+function marketSignature(s: AppState, key: string): string {
+  const book = s.market.books[key];
+  const ticker = s.market.tickers[key];
+  return `${book?.bids[0]?.price ?? ticker?.bid1Price.toFixed() ?? ''}|${book?.asks[0]?.price ?? ticker?.ask1Price.toFixed() ?? ''}|${ticker?.lastPrice.toFixed() ?? ''}`;
+}
+
+/**
+ * The ticket's instrument, mode and prices. The prices are read when the ticket renders; the ticket
+ * re-renders on a price change only while `watchPrices` (something on it depends on them: a typed
+ * quantity or take-profit/stop-loss, an open confirmation). An empty ticket shows nothing that moves
+ * with the market, and the book and the ticker publish several times a second.
+ */
+function useTicketEnv(watchPrices: boolean): { readonly env: TicketEnv; readonly envNow: () => TicketEnv } {
+  const { store } = useAppContext();
   const selected = useAppStore((s) => s.market.selected);
   const key = symbolKey(selected);
   const inst = useAppStore((s) => s.market.instruments[key]);
-  // Only the figures the ticket uses, as text: the ticket re-renders when a best price or the last
-  // price changes, not on every book and ticker publish (10 a second).
-  const bid = useAppStore((s) => s.market.books[key]?.bids[0]?.price ?? s.market.tickers[key]?.bid1Price.toFixed());
-  const ask = useAppStore((s) => s.market.books[key]?.asks[0]?.price ?? s.market.tickers[key]?.ask1Price.toFixed());
-  const last = useAppStore((s) => s.market.tickers[key]?.lastPrice.toFixed());
+  useAppStore((s) => (watchPrices ? marketSignature(s, key) : ''));
   const delivery = useAppStore((s) => s.market.delivery[key] ?? s.market.tickers[key]?.deliveryStatus ?? null);
   // The account's setting first (polled, and read again right after a mode write or a position
   // push that shows a change); a position's own mode only until the first poll answers.
@@ -117,19 +144,11 @@ function useTicketEnv(): TicketEnv {
     const own = Object.values(s.positions.open).find((p) => p.category === selected.category);
     return own?.holdMode ?? Object.values(s.positions.open)[0]?.holdMode ?? 'one_way_mode';
   });
-  const positive = (text: string | undefined) => {
-    const d = text === undefined ? null : parseDecimal(text);
-    return d && d.gt(0) ? d : null;
-  };
+  const base = { category: selected.category, symbol: selected.symbol, inst, holdMode, delivery };
   return {
-    category: selected.category,
-    symbol: selected.symbol,
-    inst,
-    bestBid: positive(bid),
-    bestAsk: positive(ask),
-    lastPrice: positive(last),
-    holdMode,
-    delivery,
+    env: { ...base, ...marketPrices(store.getState(), key) },
+    // Handlers (a prefill, a review in the same burst as the typed quantity) take the prices of now.
+    envNow: () => ({ ...base, ...marketPrices(store.getState(), key) }),
   };
 }
 
@@ -141,14 +160,20 @@ function useTicketEnv(): TicketEnv {
  */
 export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState {
   const { store, services, now } = useAppContext();
-  const env = useTicketEnv();
+  const textOpts = { accept: /^[0-9.]$/, maxLength: 24, takes: 'digits and .' };
+  const price = useTextField({ ...textOpts, label: 'price' });
+  const qty = useTextField({ ...textOpts, label: 'qty' });
+  const tp = useTextField({ ...textOpts, label: 'take-profit' });
+  const sl = useTextField({ ...textOpts, label: 'stop-loss' });
+  const confirm = useModal<OrderRequest>(() => TICKET_OVERLAYS.confirm);
+  const confirming = confirm.shown;
+  const { env, envNow } = useTicketEnv(qty.value !== '' || tp.value !== '' || sl.value !== '' || confirming !== null);
   // What max-open depends on besides the ticket: the symbol's leverage and margin mode, the hold mode.
   const leverageSig = useAppStore((s) => {
     const l = s.extras.settings?.symbolLeverage.filter((x) => x.category === env.category && x.symbol === env.symbol) ?? [];
     return `${s.extras.settings?.holdMode ?? ''}|${l.map((x) => `${x.marginMode}:${x.leverage.toFixed()}`).join(',')}`;
   });
   const leverageNow = useAppStore((s) => s.extras.settings?.symbolLeverage.find((x) => x.category === env.category && x.symbol === env.symbol)?.leverage ?? null);
-  const envNow = useLatest(env);
   const trading = services.trading;
   const readOnly = trading === null;
   // Ref-backed: several keys of one burst (one stdin chunk) run before React re-renders, and each
@@ -168,16 +193,10 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
       : outcome?.kind === 'unknown' && followed?.error
         ? { ...outcome, text: `unknown: ${followed.error} · ${followed.clientOid}` }
         : outcome;
-  const [confirming, setConfirming] = useState<OrderRequest | null>(null);
   const [maxOpen, setMaxOpen] = useState<MaxOpenState>({ kind: 'none' });
   /** Warning kinds the user acknowledged with a first y; null = none yet. */
   const [acked, setAcked] = useState<readonly OrderWarningKind[] | null>(null);
   const checkGuards = useOrderGuards();
-  const textOpts = { accept: /^[0-9.]$/, maxLength: 24, takes: 'digits and .' };
-  const price = useTextField({ ...textOpts, label: 'price' });
-  const qty = useTextField({ ...textOpts, label: 'qty' });
-  const tp = useTextField({ ...textOpts, label: 'take-profit' });
-  const sl = useTextField({ ...textOpts, label: 'stop-loss' });
   const textFields: Readonly<Record<keyof TicketTexts, TextField>> = { price, qty, takeProfit: tp, stopLoss: sl };
   const texts: TicketTexts = { price: price.value, qty: qty.value, takeProfit: tp.value, stopLoss: sl.value };
   const derived = deriveTicket(env, choices, texts);
@@ -189,9 +208,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     return k === null ? null : (TICKET_FIELDS.find((f) => TEXT_FIELD_KEYS[f] === k) ?? null);
   };
   /** The ticket as it is right now: the choices and texts including keys earlier in the same burst. */
-  const derivedNow = () => deriveTicket(env, choicesNow.current, { price: price.current(), qty: qty.current(), takeProfit: tp.current(), stopLoss: sl.current() });
-  const overlay = useAppStore((s) => s.ui.overlay);
-  const confirmOpen = overlay === TICKET_OVERLAYS.confirm && confirming !== null;
+  const derivedNow = () => deriveTicket(envNow(), choicesNow.current, { price: price.current(), qty: qty.current(), takeProfit: tp.current(), stopLoss: sl.current() });
 
   const setChoices = (next: TicketChoices) => {
     setChoicesRaw(next);
@@ -252,7 +269,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     let live = true;
     const timer = setTimeout(() => {
       // A limit query needs its price (official page): the typed one, else the price it would prefill.
-      const price = choices.orderType === 'limit' ? (parseDecimal(priceText) ?? prefillPrice(envNow.current, side) ?? undefined) : undefined;
+      const price = choices.orderType === 'limit' ? (parseDecimal(priceText) ?? prefillPrice(envNow(), side) ?? undefined) : undefined;
       if (choices.orderType === 'limit' && price === undefined) return;
       services.account
         .getMaxOpen({ category: env.category, symbol: env.symbol, orderType: choices.orderType, side, ...(price === undefined ? {} : { price }) })
@@ -271,7 +288,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     stopAll();
     const field = textFields[k];
     if (k === 'price' && field.current() === '') {
-      const p = prefillPrice(env, side);
+      const p = prefillPrice(envNow(), side);
       if (p) field.setValue(p.toFixed());
     }
     field.startEditing();
@@ -282,7 +299,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     setCursor((c) => NAVIGABLE[Math.min(NAVIGABLE.length - 1, Math.max(0, NAVIGABLE.indexOf(c) + delta))] ?? c);
   };
   const stepPriceBy = (ticks: number) => {
-    const base = parseDecimal(price.current()) ?? prefillPrice(env, side);
+    const base = parseDecimal(price.current()) ?? prefillPrice(envNow(), side);
     if (!env.inst || !base) return;
     price.setValue(stepPrice(env.inst, base, ticks).toFixed());
   };
@@ -299,13 +316,11 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
       return;
     }
     setAcked(null);
-    setConfirming(now.request);
-    store.getState().setOverlay(TICKET_OVERLAYS.confirm);
+    confirm.open(now.request);
   };
   const closeConfirm = () => {
-    setConfirming(null);
+    confirm.close();
     setAcked(null);
-    if (store.getState().ui.overlay === TICKET_OVERLAYS.confirm) store.getState().setOverlay(null);
   };
   const send = (overridden: readonly OrderWarning[]) => {
     const request = confirming;
@@ -341,8 +356,8 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     if (!covered) return setAcked(kinds);
     send(g.warnings);
   };
-  const guardWarnings = confirmOpen && confirming ? checkGuards(confirming).warnings : [];
-  const guard: TicketGuardView | null = confirmOpen ? { warnings: guardWarnings, armed: guardWarnings.length > 0 && acked !== null && guardWarnings.every((w) => acked.includes(w.kind)) } : null;
+  const guardWarnings = confirming ? checkGuards(confirming).warnings : [];
+  const guard: TicketGuardView | null = confirming ? { warnings: guardWarnings, armed: guardWarnings.length > 0 && acked !== null && guardWarnings.every((w) => acked.includes(w.kind)) } : null;
 
   const ro = () => (readOnly ? TICKET_READ_ONLY_REASON : null);
   // Handlers read the present (cursorNow, choicesNow, editingNow, derivedNow), never the last render.
@@ -391,5 +406,5 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const typedQty = parseDecimal(texts.qty);
   const maxQty = maxOpen.kind === 'ok' ? parseDecimal(maxOpen.maxOpen) : null;
   const overMaxOpen = typedQty && maxQty && typedQty.gt(maxQty) ? `qty ${typedQty.toFixed()} is above max open ${maxQty.toFixed()}: the exchange will likely refuse it` : null;
-  return { ...derived, env, choices, texts, cursor, editing, outcome: followedOutcome, maxOpen, confirming: confirmOpen ? confirming : null, guard, readOnly, leverage, marginNeed, overMaxOpen };
+  return { ...derived, env, choices, texts, cursor, editing, outcome: followedOutcome, maxOpen, confirming, guard, readOnly, leverage, marginNeed, overMaxOpen };
 }

@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import type { BookLevelView } from '../../store/slices/market-slice.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { SOURCES, staleSuffix } from '../../store/freshness.js';
@@ -37,6 +38,45 @@ export const OWN_MARK = '◆';
 
 /** Fewest depth-bar cells kept when the column of our quantity is added. */
 const MIN_BAR_WITH_OWN = 4;
+
+/** One level's row as text: what `BookRow` draws. */
+interface BookRowProps {
+  /** Price, size and cumulative size, each already fitted to its column. */
+  readonly price: string;
+  readonly size: string;
+  readonly total: string;
+  /** Our own order rests at this level. */
+  readonly marked: boolean;
+  /** Our quantity here fitted to its column ('' none), or null when the column is not shown. */
+  readonly mine: string | null;
+  /** Depth-bar cells filled, of `barWidth`. */
+  readonly filled: number;
+  readonly barWidth: number;
+  /** The side's colour and the muted colour (null: monochrome). */
+  readonly color: string | null;
+  readonly muted: string | null;
+  /** The level cursor is here (and the book has the focus). */
+  readonly inverse: boolean;
+}
+
+/**
+ * One level, memoized on its texts: a book frame usually changes a few levels and the totals below
+ * them, and the rows that read the same are not rendered again.
+ */
+const BookRow = memo(function BookRow({ price, size, total, marked, mine, filled, barWidth, color, muted, inverse }: BookRowProps) {
+  // Our orders in the side's colour; bold where there is no colour (monochrome).
+  const ownStyle = { color: color ?? undefined, bold: color === null };
+  // The depth bar is coloured blanks (reverse video without a theme colour), not '█': a row of
+  // plain ASCII is measured by Ink without Unicode segmentation, and the book redraws several times a second.
+  return (
+    <Text inverse={inverse} wrap="truncate-end">
+      {marked ? <Text {...ownStyle}>{OWN_MARK}</Text> : ' '} <Text color={color ?? undefined}>{price}</Text> {size} <Text color={muted ?? undefined}>{total}</Text>{' '}
+      {mine !== null ? <Text {...ownStyle}>{`${mine} `}</Text> : null}
+      {filled > 0 ? color ? <Text backgroundColor={color}>{' '.repeat(filled)}</Text> : <Text inverse>{' '.repeat(filled)}</Text> : null}
+      {' '.repeat(barWidth - filled)}
+    </Text>
+  );
+});
 
 /**
  * Depth: asks above, bids below, fixed-width right-aligned columns, cumulative size and depth bars,
@@ -91,21 +131,22 @@ export function BookPanel({ focused, width, height, now, onPickPrice }: BookPane
   const barW = Math.max(0, rest - (showOwn ? ownW + 1 : 0));
   const maxCum = Decimal.max(asks[asks.length - 1]?.cum ?? 0, bids[bids.length - 1]?.cum ?? 0, 1e-18);
   const row = (l: BookLevelView | undefined, side: 'bid' | 'ask', isCursor: boolean, key: string) => {
-    const color = side === 'bid' ? theme.bid : theme.ask;
     if (!l) return <Text key={key}> </Text>;
-    const filled = barW > 0 ? Math.min(barW, l.cum.div(maxCum).times(barW).floor().toNumber()) : 0;
     const own = (side === 'bid' ? marks.bids : marks.asks).get(l.price);
-    // Our orders in the side's colour; bold where there is no colour (monochrome).
-    const ownStyle = { color: color ?? undefined, bold: color === null };
-    // The depth bar is coloured blanks (reverse video without a theme colour), not '█': a row of
-    // plain ASCII is measured by Ink without Unicode segmentation, and the book redraws ~10 times a second.
     return (
-      <Text key={key} inverse={isCursor && focused} wrap="truncate-end">
-        {own ? <Text {...ownStyle}>{OWN_MARK}</Text> : ' '} <Text color={color ?? undefined}>{cell(l.price, colW)}</Text> {cell(l.size, colW)} <Text color={theme.muted ?? undefined}>{cell(l.cum.toFixed(qtyPlaces), colW)}</Text>{' '}
-        {showOwn ? <Text {...ownStyle}>{`${cell(own ? ownText(own) : '', ownW)} `}</Text> : null}
-        {filled > 0 ? color ? <Text backgroundColor={color}>{' '.repeat(filled)}</Text> : <Text inverse>{' '.repeat(filled)}</Text> : null}
-        {' '.repeat(barW - filled)}
-      </Text>
+      <BookRow
+        key={key}
+        price={cell(l.price, colW)}
+        size={cell(l.size, colW)}
+        total={cell(l.cum.toFixed(qtyPlaces), colW)}
+        marked={own !== undefined}
+        mine={showOwn ? cell(own ? ownText(own) : '', ownW) : null}
+        filled={barW > 0 ? Math.min(barW, l.cum.div(maxCum).times(barW).floor().toNumber()) : 0}
+        barWidth={barW}
+        color={side === 'bid' ? theme.bid : theme.ask}
+        muted={theme.muted}
+        inverse={isCursor && focused}
+      />
     );
   };
   const bestAsk = asks[0];

@@ -217,18 +217,28 @@ describe('TicketPanel', () => {
     expectFits(frame, columns, rows);
   });
 
-  it('re-renders when a best price or the last price changes, not on every book and ticker publish', async () => {
+  it('an empty ticket does not re-render with the market; with a quantity it re-renders when a best or the last price changes, not on every publish', async () => {
     const { store, app, control } = setup();
     await app.waitForText('max open');
     await settle();
     const key = 'USDT-FUTURES:BTCUSDT';
     const book = (bid: string, second: string, at: number) =>
       store.getState().setBooks({ [key]: { bids: [{ price: bid, size: '1', cum: d('1') }, { price: second, size: '2', cum: d('3') }], asks: [{ price: '97000.5', size: '1', cum: d('1') }], seq: String(at), source: 'books5', updatedAt: at, synced: true } }, at);
-    const before = control.renders;
+    // Empty: nothing on the ticket moves with the market, not even a new best bid or last price.
+    let before = control.renders;
+    book('96999.5', '96990', NOW + 1);
+    store.getState().setTickers([ticker(BTC_PERP, '96999')], NOW + 1);
+    await settle();
+    expect(control.renders).toBe(before);
+
+    // With a quantity, its checks and the value preview use the prices.
+    await typeInto(app, 'qty', '0.01');
+    await settle();
+    before = control.renders;
     // Deeper levels, sizes and a ticker with the same prices: nothing the ticket shows.
-    for (let i = 1; i <= 5; i += 1) {
-      book('97000', `9699${i}`, NOW + i);
-      store.getState().setTickers([ticker(BTC_PERP, '97000')], NOW + i);
+    for (let i = 2; i <= 6; i += 1) {
+      book('96999.5', `9699${i}`, NOW + i);
+      store.getState().setTickers([ticker(BTC_PERP, '96999')], NOW + i);
       await settle();
     }
     expect(control.renders).toBe(before);
@@ -238,6 +248,7 @@ describe('TicketPanel', () => {
     store.getState().setTickers([ticker(BTC_PERP, '97001')], NOW + 11);
     await waitFor(() => control.renders > after);
   });
+
 
   it('fits 40x16 and scrolls the fields to the cursor', async () => {
     const { app, columns, rows } = setup({ columns: 40, rows: 16 });
