@@ -1,6 +1,7 @@
 import { Box, Text } from 'ink';
 import { memo, useCallback, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { CandleInterval, CandleType } from '../domain/candle.js';
+import type { CandleServices } from '../services/app-services.js';
 import type { CandleSeries } from '../services/candle-service.js';
 import type { KeyScope } from './keys/binding-types.js';
 import { Command, type CommandId } from './keys/commands.js';
@@ -14,9 +15,10 @@ import { useAppContext } from './hooks/app-context.js';
 import { useAppStore } from './hooks/use-app-store.js';
 import { useClock } from './hooks/use-clock.js';
 import { useCommand, useKeyDispatcher } from './hooks/use-commands.js';
+import { useAppCommands, useFocusCommands, useLayoutChoice, useQuitCommands } from './hooks/use-app-commands.js';
 import { useScreenSize } from './hooks/use-screen-size.js';
-import { PANEL_ORDER, type PanelId } from './layout/compute-layout.js';
-import { findLayout, layoutForSize, layoutNames, solveLayout, type LayoutSpec } from './layout/layouts.js';
+import type { LoadPrice } from './hooks/use-ticket.js';
+import type { PanelId } from './layout/compute-layout.js';
 import { AlertBanner } from './components/AlertBanner.js';
 import { AlertOverlay } from './panels/AlertOverlay.js';
 import { Footer } from './layout/Footer.js';
@@ -34,7 +36,7 @@ import { HelpOverlay } from './panels/HelpOverlay.js';
 import { LoansPanel } from './panels/LoansPanel.js';
 import { OrdersPanel } from './panels/OrdersPanel.js';
 import { PositionsPanel } from './panels/PositionsPanel.js';
-import { QuitCountdownPrompt, type QuitCountdownDecision } from './panels/QuitCountdownPrompt.js';
+import { QuitCountdownPrompt } from './panels/QuitCountdownPrompt.js';
 import { RenderStatsOverlay } from './panels/RenderStatsOverlay.js';
 import { SymbolPicker } from './panels/SymbolPicker.js';
 import { TicketPanel } from './panels/TicketPanel.js';
@@ -58,7 +60,6 @@ const OVERLAY_SCOPE: Readonly<Record<string, KeyScope>> = {
   ...ALERTS_OVERLAY_SCOPES,
 };
 const NO_SERIES = { subscribe: () => () => undefined, get: (): CandleSeries | null => null };
-const NO_LAYOUTS: readonly LayoutSpec[] = [];
 
 /** Registers every desk view's opening command. */
 function ViewCommands({ onOpen }: { readonly onOpen: (view: ViewDef) => void }) {
@@ -94,20 +95,75 @@ const Panels = {
   watchlist: memo(WatchlistPanel),
 };
 
+/** The overlay that takes the main area when `overlay` names one, else null. */
+function mainOverlayFor(overlay: string | null, desk: ViewDef | null, width: number, height: number, now: number, close: () => void): ReactNode {
+  if (overlay === 'help') return <HelpOverlay width={width} height={height} />;
+  if (overlay === 'palette') return <CommandPalette width={width} height={height} onClose={close} />;
+  if (overlay === 'picker') return <SymbolPicker width={width} height={height} onClose={close} />;
+  if (overlay === 'ladder') return <LadderOverlay width={width} height={height} onClose={close} />;
+  if (isAlertOverlay(overlay)) return <AlertOverlay overlay={overlay} width={width} height={height} onClose={close} />;
+  if (overlay === 'desk' && desk) return <DeskView key={desk.command} def={desk} width={width} height={height} now={now} onClose={close} />;
+  return null;
+}
+
+/** What the panels share: focus, size and the clock. */
+interface PanelProps {
+  readonly focused: boolean;
+  readonly width: number;
+  readonly height: number;
+  readonly now: number;
+}
+
+/** What some panels take besides: the book's price pick, the ticket's loaded price, the chart's series. */
+interface PanelExtras {
+  readonly onPickPrice: (price: string) => void;
+  readonly loadPrice: LoadPrice | undefined;
+  readonly series: CandleSeries | null;
+  readonly candles: CandleServices | null;
+  readonly onSeries: (interval: CandleInterval, type: CandleType) => void;
+}
+
+/** The panel `id` (the chart falls back to the event log in a session without candles). */
+function panelFor(id: PanelId, p: PanelProps, x: PanelExtras): ReactNode {
+  switch (id) {
+    case 'book':
+      return <Panels.book {...p} onPickPrice={x.onPickPrice} />;
+    case 'ticket':
+      return <Panels.ticket {...p} {...(x.loadPrice ? { loadPrice: x.loadPrice } : {})} />;
+    case 'trades':
+      return <Panels.trades {...p} />;
+    case 'orders':
+      return <Panels.orders {...p} />;
+    case 'positions':
+      return <Panels.positions {...p} />;
+    case 'account':
+      return <Panels.account {...p} hotkey="6" />;
+    case 'countdown':
+      return <Panels.countdown {...p} />;
+    case 'log':
+      return <Panels.log {...p} />;
+    case 'loans':
+      return <Panels.loans {...p} />;
+    case 'watchlist':
+      return <Panels.watchlist {...p} />;
+    case 'candles':
+      return x.series && x.candles ? (
+        <Panels.candles {...p} hotkey="9" interval={x.series.interval} type={x.series.type} intervals={x.candles.choices().intervals} types={x.candles.choices().types} onSeries={x.onSeries} />
+      ) : (
+        <Panels.log {...p} />
+      );
+  }
+}
+
 /** The root layout: exactly as tall as the terminal; wiring only. */
 export function App() {
-  const { store, services, onQuit, theme, themes, switchTheme, repaint, layouts, frameGate } = useAppContext();
+  const { store, services, frameGate } = useAppContext();
   const { columns, rows } = useScreenSize();
   const now = useClock(1000);
   const focus = useAppStore((s) => s.ui.focus) as PanelId;
   const overlay = useAppStore((s) => s.ui.overlay);
   const armed = useAppStore((s) => s.countdown.armed);
-  const [work, setWork] = useState<PanelId>('orders');
-  const userLayouts = layouts?.user ?? NO_LAYOUTS;
-  const [picked, setLayoutName] = useState<string | null>(null);
-  const [quitBusy, setQuitBusy] = useState(false);
-  const [loadPrice, setLoadPrice] = useState<{ price: string; nonce: number } | undefined>(undefined);
-  const [quitError, setQuitError] = useState<string | null>(null);
+  const [loadPrice, setLoadPrice] = useState<LoadPrice | undefined>(undefined);
   const [desk, setDesk] = useState<ViewDef | null>(null);
   const overlayScope = overlay ? (OVERLAY_SCOPE[overlay] ?? null) : null;
   useAlertCommands();
@@ -120,103 +176,12 @@ export function App() {
   // The chart's series changes with every kline push: at the frame gate's pace, like the store.
   const subscribeSeries = useMemo(() => (candles ? (frameGate ? frameGate.pace(candles.onChange) : candles.onChange) : NO_SERIES.subscribe), [candles, frameGate]);
   const series = useSyncExternalStore(subscribeSeries, candles ? candles.series : NO_SERIES.get);
-
-  const focusPanel = useCallback(
-    (panel: PanelId) => {
-      if (panel !== 'book') setWork(panel);
-      store.getState().setFocus(panel);
-    },
-    [store],
-  );
-  const focusBy = (delta: number) => focusPanel(PANEL_ORDER[(PANEL_ORDER.indexOf(focus) + delta + PANEL_ORDER.length) % PANEL_ORDER.length] ?? 'book');
-  const moveSymbol = (delta: number) => {
-    const list = services.symbols();
-    const sel = ui().market.selected;
-    const i = list.findIndex((r) => r.category === sel.category && r.symbol === sel.symbol);
-    const next = list[(i + delta + list.length) % list.length];
-    if (next) services.selectSymbol(next);
-  };
-  const quitDecision = (d: QuitCountdownDecision) => {
-    if (d === 'stay') return ui().setOverlay(null);
-    if (d === 'keep' || !services.countdown) return onQuit();
-    setQuitBusy(true);
-    void services.countdown.disarm().then((problem) => {
-      setQuitBusy(false);
-      if (problem === null) onQuit();
-      else setQuitError(`disarm failed: ${problem}; still armed`);
-    });
-  };
-  useCommand(Command.APP_QUIT, () => {
-    setQuitError(null);
-    ui().setOverlay(armed ? 'quitcountdown' : 'quit');
-  });
-  // A second Ctrl-C while the prompt is up: quit at once. An armed countdown stays armed (the
-  // exchange still cancels if this session does not come back), as with k on the prompt.
-  useCommand(Command.APP_FORCE_QUIT, () => onQuit());
-  // Ctrl-L: the terminal's copy is forgotten, and a render draws every row again.
-  const [, setRepaints] = useState(0);
-  useCommand(Command.APP_REPAINT, () => {
-    repaint?.();
-    setRepaints((n) => n + 1);
-  });
-  useCommand(
-    Command.APP_NEXT_THEME,
-    () => {
-      const names = themes?.names ?? [];
-      const next = names[(names.indexOf(theme.name) + 1) % names.length] ?? theme.name;
-      const problem = switchTheme ? switchTheme(next) : 'no theme switching in this session';
-      ui().logEvent(problem ? 'warn' : 'info', problem ? `theme ${next}: ${problem}` : `theme ${next} (remembered for the next start)`, now);
-    },
-    () => (themes && switchTheme ? null : 'the theme is fixed in this session'),
-  );
-  useCommand(Command.APP_HELP, () => ui().setOverlay('help'));
-  useCommand(Command.APP_PALETTE, () => ui().setOverlay('palette'));
-  useCommand(Command.PALETTE_SYMBOLS, () => ui().setOverlay('picker'));
-  useCommand(Command.APP_CLOSE_OVERLAY, () => ui().setOverlay(null));
-  useCommand(Command.APP_CONFIRM, () => {
-    if (overlay === 'quit') onQuit();
-    ui().setOverlay(null);
-  });
-  useCommand(Command.APP_FOCUS_NEXT, () => focusBy(1));
-  useCommand(Command.APP_FOCUS_PREV, () => focusBy(-1));
-  const focusDigit = (i: number) => () => focusPanel(PANEL_ORDER[i] ?? 'book');
-  useCommand(Command.APP_FOCUS_1, focusDigit(0));
-  useCommand(Command.APP_FOCUS_2, focusDigit(1));
-  useCommand(Command.APP_FOCUS_3, focusDigit(2));
-  useCommand(Command.APP_FOCUS_4, focusDigit(3));
-  useCommand(Command.APP_FOCUS_5, focusDigit(4));
-  useCommand(Command.APP_FOCUS_6, focusDigit(5));
-  useCommand(Command.APP_FOCUS_7, focusDigit(6));
-  useCommand(Command.APP_FOCUS_8, focusDigit(7));
-  useCommand(Command.APP_FOCUS_9, focusDigit(8), () => (candles ? null : 'no candle chart in this session'));
-  useCommand(Command.APP_FOCUS_0, focusDigit(9));
-  useCommand(Command.APP_FOCUS_WATCHLIST, () => focusPanel('watchlist'));
-  useCommand(Command.ORDERS_LADDER, () => ui().setOverlay('ladder'), () => (services.trading ? null : 'no keys in this session: trading is off'));
-  useCommand(Command.MARKET_NEXT_SYMBOL, () => moveSymbol(1));
-  useCommand(Command.MARKET_PREV_SYMBOL, () => moveSymbol(-1));
-
-  // Ctrl-O's choice stands; until then the size rules (config layoutBySize), else the start layout.
-  const layoutName = picked ?? layoutForSize(layouts?.bySize ?? [], columns, rows) ?? (layouts && layoutNames(userLayouts).includes(layouts.initial) ? layouts.initial : 'trade');
-  useCommand(Command.APP_NEXT_LAYOUT, () => {
-    const names = layoutNames(userLayouts);
-    const next = names[(names.indexOf(layoutName) + 1) % names.length] ?? 'trade';
-    const spec = findLayout(next, userLayouts);
-    const fits = !spec || (columns >= (spec.minColumns ?? 0) && rows >= (spec.minRows ?? 0));
-    setLayoutName(next);
-    ui().logEvent(fits ? 'info' : 'warn', fits ? `layout ${next}` : `layout ${next}: needs ${spec?.minColumns ?? 0}x${spec?.minRows ?? 0}; the trade layout stands in at ${columns}x${rows}`, now);
-  });
-  const layout = solveLayout(findLayout(layoutName, userLayouts), columns, rows, work);
+  const { work, focusPanel } = useFocusCommands(focus, candles !== null);
+  const quit = useQuitCommands(overlay, armed);
+  useAppCommands(now);
+  const layout = useLayoutChoice(columns, rows, work, now);
   const close = () => ui().setOverlay(null);
-  /** The overlay that takes the main area, if one is open. */
-  const mainOverlay = ((): ReactNode => {
-    if (overlay === 'help') return <HelpOverlay width={columns} height={layout.mainHeight} />;
-    if (overlay === 'palette') return <CommandPalette width={columns} height={layout.mainHeight} onClose={close} />;
-    if (overlay === 'picker') return <SymbolPicker width={columns} height={layout.mainHeight} onClose={close} />;
-    if (overlay === 'ladder') return <LadderOverlay width={columns} height={layout.mainHeight} onClose={close} />;
-    if (isAlertOverlay(overlay)) return <AlertOverlay overlay={overlay} width={columns} height={layout.mainHeight} onClose={close} />;
-    if (overlay === 'desk' && desk) return <DeskView key={desk.command} def={desk} width={columns} height={layout.mainHeight} now={now} onClose={close} />;
-    return null;
-  })();
+  const mainOverlay = mainOverlayFor(overlay, desk, columns, layout.mainHeight, now, close);
   // Stable across renders, so the memoized panels that take them see equal props.
   const onPickPrice = useCallback(
     (price: string) => {
@@ -226,39 +191,10 @@ export function App() {
     [focusPanel],
   );
   const onSeries = useCallback((interval: CandleInterval, type: CandleType) => void candles?.setSeries(store.getState().market.selected, interval, type), [candles, store]);
-  const panel = (id: PanelId, width: number, height: number): ReactNode => {
-    // Under a main-area overlay the panels stay mounted (a half-typed ticket, the book cursor and
-    // scroll positions survive a look at the help) but hidden and unfocused.
-    const p = { focused: focus === id && mainOverlay === null, width, height, now };
-    switch (id) {
-      case 'book':
-        return <Panels.book {...p} onPickPrice={onPickPrice} />;
-      case 'ticket':
-        return <Panels.ticket {...p} {...(loadPrice ? { loadPrice } : {})} />;
-      case 'trades':
-        return <Panels.trades {...p} />;
-      case 'orders':
-        return <Panels.orders {...p} />;
-      case 'positions':
-        return <Panels.positions {...p} />;
-      case 'account':
-        return <Panels.account {...p} hotkey="6" />;
-      case 'countdown':
-        return <Panels.countdown {...p} />;
-      case 'log':
-        return <Panels.log {...p} />;
-      case 'loans':
-        return <Panels.loans {...p} />;
-      case 'watchlist':
-        return <Panels.watchlist {...p} />;
-      case 'candles':
-        return series && candles ? (
-          <Panels.candles {...p} hotkey="9" interval={series.interval} type={series.type} intervals={candles.choices().intervals} types={candles.choices().types} onSeries={onSeries} />
-        ) : (
-          <Panels.log {...p} />
-        );
-    }
-  };
+  // Under a main-area overlay the panels stay mounted (a half-typed ticket, the book cursor and
+  // scroll positions survive a look at the help) but hidden and unfocused.
+  const panel = (id: PanelId, width: number, height: number): ReactNode =>
+    panelFor(id, { focused: focus === id && mainOverlay === null, width, height, now }, { onPickPrice, loadPrice, series, candles, onSeries });
   const main = (): ReactNode => (
     <>
       {mainOverlay}
@@ -278,9 +214,9 @@ export function App() {
       </Box>
     </>
   );
-  const prompt = overlay === 'quit' ? <ConfirmOverlay question="Quit utadash?" details={['Connections close. The countdown is off.']} width={Math.min(columns, 70)} /> : overlay === 'quitcountdown' ? <QuitCountdownPrompt width={Math.min(columns, 80)} now={now} onDecision={quitDecision} busy={quitBusy} error={quitError} /> : null;
+  const prompt = overlay === 'quit' ? <ConfirmOverlay question="Quit utadash?" details={['Connections close. The countdown is off.']} width={Math.min(columns, 70)} /> : overlay === 'quitcountdown' ? <QuitCountdownPrompt width={Math.min(columns, 80)} now={now} onDecision={quit.decide} busy={quit.busy} error={quit.error} /> : null;
   // The quit prompts take the ticker's rows plus what they need; the main area gives up the rest.
-  const promptHeight = Math.max(layout.tickerHeight, overlay === 'quitcountdown' ? (quitError ? 8 : 7) : 5);
+  const promptHeight = Math.max(layout.tickerHeight, overlay === 'quitcountdown' ? (quit.error ? 8 : 7) : 5);
   // Rows only are clipped here and in the main area: every width below is laid out to fit, and a
   // horizontal clip makes Ink slice every line drawn directly inside it each frame (panel borders are
   // drawn in their parent's clip).
