@@ -12,7 +12,7 @@ import { wireList, wireRecord, type WireRecord } from '../../src/exchange/wire/w
 import { batchEntries } from '../../src/services/order-transport.js';
 import { deltaFromWire, fundingFromWire } from '../../src/services/poll-service.js';
 import { borrowTermsFrom } from '../../src/ui/hooks/use-borrow-estimate.js';
-import { maxOpenState } from '../../src/ui/hooks/use-ticket.js';
+import { maxOpenState } from '../../src/ui/hooks/use-ticket-parts.js';
 import { loanCoinsFromWire } from '../../src/exchange/wire/loan-mappers.js';
 import { maxOpenFromWire } from '../../src/exchange/wire/trade-query-mappers.js';
 import { loadGoldens } from '../helpers/golden.js';

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { stepPrice } from '../../domain/instrument-rules.js';
 import type { HoldMode } from '../../domain/model.js';
-import type { MaxOpen } from '../../domain/trade-queries.js';
 import { parseDecimal } from '../../domain/money.js';
-import type { Decimal } from 'decimal.js';
 import { useLatest } from './use-latest.js';
 import { useModal } from './use-modal.js';
-import type { OrderWarning, OrderWarningKind } from '../../domain/order-warnings.js';
+import { ticketMargin, useFollowedOutcome, useMaxOpen, useTicketConfirm, useTicketLeverage, type MaxOpenState, type TicketGuardView, type TicketMargin, type TicketOutcome } from './use-ticket-parts.js';
 import type { OrderRequest } from '../../services/order-request.js';
 import type { AppState } from '../../store/app-state.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
@@ -47,27 +45,8 @@ export interface LoadPrice {
   readonly nonce: number;
 }
 
-/** The last submission's result, shown until the next edit. */
-export interface TicketOutcome {
-  readonly kind: 'sending' | 'accepted' | 'rejected' | 'unknown' | 'refused' | 'note';
-  readonly text: string;
-  /** The submission an unknown outcome follows: when the exchange proves it, the outcome follows. */
-  readonly clientOid?: string;
-}
-
-/** Max-open-available for the current side/type: the reply's fields, or failed. */
-export type MaxOpenState = { readonly kind: 'none' } | { readonly kind: 'failed' } | { readonly kind: 'ok'; readonly available: string; readonly maxOpen: string };
-
-/** The order guards' warnings on the open confirmation. */
-export interface TicketGuardView {
-  /** Current warnings (empty: one y sends). */
-  readonly warnings: readonly OrderWarning[];
-  /** True once y acknowledged every current warning: the next y sends anyway. */
-  readonly armed: boolean;
-}
-
 /** What the ticket panel renders from the hook. */
-export interface TicketState extends TicketDerived {
+export interface TicketState extends TicketDerived, TicketMargin {
   readonly env: TicketEnv;
   readonly choices: TicketChoices;
   readonly texts: TicketTexts;
@@ -83,23 +62,9 @@ export interface TicketState extends TicketDerived {
   readonly guard: TicketGuardView | null;
   /** True when the session has no trading service. */
   readonly readOnly: boolean;
-  /** Futures: the symbol's leverage from the account settings (null: spot/margin, or not known yet). */
-  readonly leverage: Decimal | null;
-  /** Futures: the margin the order needs at that leverage, as text ("48.00 USDT"), or null. */
-  readonly marginNeed: string | null;
-  /** The quantity is above the exchange's max-open for this side: the warning, else null. */
-  readonly overMaxOpen: string | null;
 }
-
-/** Debounce of the max-open-available lookup, ms. */
-export const MAX_OPEN_DEBOUNCE_MS = 300;
 
 const NAVIGABLE = TICKET_FIELDS.filter((f) => !INFO_FIELDS.has(f));
-
-/** The ticket's max-open line from the account service's answer ("—" for a figure the exchange left empty). */
-export function maxOpenState(m: MaxOpen): MaxOpenState {
-  return { kind: 'ok', available: m.available?.toFixed() ?? '—', maxOpen: m.maxOpen?.toFixed() ?? '—' };
-}
 
 /** The best prices and the last price of `key`, as the ticket uses them (null: none, or not positive). */
 function marketPrices(s: AppState, key: string): Pick<TicketEnv, 'bestBid' | 'bestAsk' | 'lastPrice'> {
@@ -168,12 +133,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const confirm = useModal<OrderRequest>(() => TICKET_OVERLAYS.confirm);
   const confirming = confirm.shown;
   const { env, envNow } = useTicketEnv(qty.value !== '' || tp.value !== '' || sl.value !== '' || confirming !== null);
-  // What max-open depends on besides the ticket: the symbol's leverage and margin mode, the hold mode.
-  const leverageSig = useAppStore((s) => {
-    const l = s.extras.settings?.symbolLeverage.filter((x) => x.category === env.category && x.symbol === env.symbol) ?? [];
-    return `${s.extras.settings?.holdMode ?? ''}|${l.map((x) => `${x.marginMode}:${x.leverage.toFixed()}`).join(',')}`;
-  });
-  const leverageNow = useAppStore((s) => s.extras.settings?.symbolLeverage.find((x) => x.category === env.category && x.symbol === env.symbol)?.leverage ?? null);
+  const { leverageNow, leverageSig } = useTicketLeverage(env);
   const trading = services.trading;
   const readOnly = trading === null;
   // Ref-backed: several keys of one burst (one stdin chunk) run before React re-renders, and each
@@ -181,21 +141,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   const [choices, setChoicesRaw, choicesNow] = useRefState<TicketChoices>(DEFAULT_CHOICES);
   const [cursor, setCursor, cursorNow] = useRefState<TicketFieldId>('side');
   const [outcome, setOutcome] = useState<TicketOutcome | null>(null);
-  // An unknown outcome follows its submission: the watch settles it later (found or not placed).
-  const followed = useAppStore((s) => (outcome?.clientOid ? s.orders.submissions[outcome.clientOid] : undefined));
-  const followedOutcome: TicketOutcome | null =
-    outcome?.kind === 'unknown' && followed && followed.state !== 'unknown'
-      ? followed.state === 'accepted'
-        ? { kind: 'accepted', text: `accepted (after checking): ${followed.label} · ${followed.clientOid}` }
-        : followed.state === 'rejected'
-          ? { kind: 'rejected', text: `${followed.error ?? 'not placed'} · ${followed.clientOid}` }
-          : outcome
-      : outcome?.kind === 'unknown' && followed?.error
-        ? { ...outcome, text: `unknown: ${followed.error} · ${followed.clientOid}` }
-        : outcome;
-  const [maxOpen, setMaxOpen] = useState<MaxOpenState>({ kind: 'none' });
-  /** Warning kinds the user acknowledged with a first y; null = none yet. */
-  const [acked, setAcked] = useState<readonly OrderWarningKind[] | null>(null);
+  const followedOutcome = useFollowedOutcome(outcome);
   const checkGuards = useOrderGuards();
   const textFields: Readonly<Record<keyof TicketTexts, TextField>> = { price, qty, takeProfit: tp, stopLoss: sl };
   const texts: TicketTexts = { price: price.value, qty: qty.value, takeProfit: tp.value, stopLoss: sl.value };
@@ -260,27 +206,8 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     if (!focused) stopAll();
   }, [focused]);
 
-  // Max open available: debounced, never throws.
   const side = derived.mapped.side;
-  const priceText = texts.price;
-  useEffect(() => {
-    setMaxOpen({ kind: 'none' });
-    if (readOnly) return undefined;
-    let live = true;
-    const timer = setTimeout(() => {
-      // A limit query needs its price (official page): the typed one, else the price it would prefill.
-      const price = choices.orderType === 'limit' ? (parseDecimal(priceText) ?? prefillPrice(envNow(), side) ?? undefined) : undefined;
-      if (choices.orderType === 'limit' && price === undefined) return;
-      services.account
-        .getMaxOpen({ category: env.category, symbol: env.symbol, orderType: choices.orderType, side, ...(price === undefined ? {} : { price }) })
-        .then((m) => live && setMaxOpen(maxOpenState(m)))
-        .catch(() => live && setMaxOpen({ kind: 'failed' }));
-    }, MAX_OPEN_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [env.category, env.symbol, choices.orderType, side, readOnly, priceText, leverageSig]);
+  const maxOpen = useMaxOpen({ env, envNow, orderType: choices.orderType, side, priceText: texts.price, readOnly, leverageSig });
 
   const startEdit = (id: TicketFieldId) => {
     const k = TEXT_FIELD_KEYS[id];
@@ -303,61 +230,7 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
     if (!env.inst || !base) return;
     price.setValue(stepPrice(env.inst, base, ticks).toFixed());
   };
-  const review = () => {
-    stopAll();
-    const now = derivedNow();
-    if (!now.request) {
-      setOutcome({ kind: 'refused', text: `not sent: ${now.problem ?? 'fix the fields first'}` });
-      return;
-    }
-    const refusal = checkGuards(now.request).refusal;
-    if (refusal) {
-      setOutcome({ kind: 'refused', text: `not sent: ${refusal}` });
-      return;
-    }
-    setAcked(null);
-    confirm.open(now.request);
-  };
-  const closeConfirm = () => {
-    confirm.close();
-    setAcked(null);
-  };
-  const send = (overridden: readonly OrderWarning[]) => {
-    const request = confirming;
-    closeConfirm();
-    if (!request || !trading) return;
-    if (overridden.length > 0) store.getState().logEvent('warn', `ticket: sent despite ${overridden.map((w) => w.text).join('; ')}`, now());
-    setOutcome({ kind: 'sending', text: 'sending…' });
-    void trading.submitOrder(request).then((o) => {
-      if (o.status === 'accepted') setOutcome({ kind: 'accepted', text: `accepted: order ${o.orderId ?? '(id pending)'} · ${o.clientOid}` });
-      else if (o.status === 'rejected' && !o.sent) setOutcome({ kind: 'refused', text: o.error ?? 'not sent' });
-      else if (o.status === 'rejected') setOutcome({ kind: 'rejected', text: `rejected: ${o.error ?? 'no reason given'}` });
-      else setOutcome({ kind: 'unknown', text: `unknown: checking by clientOid ${o.clientOid}${o.error ? ` (${o.error})` : ''}`, clientOid: o.clientOid });
-      store.getState().logEvent(o.status === 'accepted' ? 'info' : 'warn', `ticket: ${o.status} ${o.clientOid}`, now());
-    });
-  };
-
-  /**
-   * y on the confirmation. The guards run again now: a refusal closes it; no warnings sends at
-   * once; otherwise the first y acknowledges the warnings shown and a second y sends (a new kind of
-   * warning needs acknowledging again). Enter never sends (TICKET_CONFIRM_ENTER only says so).
-   */
-  const confirmYes = () => {
-    if (!confirming) return;
-    const g = checkGuards(confirming);
-    if (g.refusal) {
-      closeConfirm();
-      setOutcome({ kind: 'refused', text: `not sent: ${g.refusal}` });
-      return;
-    }
-    const kinds = g.warnings.map((w) => w.kind);
-    if (kinds.length === 0) return send([]);
-    const covered = acked !== null && kinds.every((k) => acked.includes(k));
-    if (!covered) return setAcked(kinds);
-    send(g.warnings);
-  };
-  const guardWarnings = confirming ? checkGuards(confirming).warnings : [];
-  const guard: TicketGuardView | null = confirming ? { warnings: guardWarnings, armed: guardWarnings.length > 0 && acked !== null && guardWarnings.every((w) => acked.includes(w.kind)) } : null;
+  const { guard, review, confirmYes, close: closeConfirm } = useTicketConfirm({ modal: confirm, derivedNow, stopEditing: stopAll, setOutcome, checkGuards });
 
   const ro = () => (readOnly ? TICKET_READ_ONLY_REASON : null);
   // Handlers read the present (cursorNow, choicesNow, editingNow, derivedNow), never the last render.
@@ -397,14 +270,5 @@ export function useTicket(focused: boolean, loadPrice?: LoadPrice): TicketState 
   useCommand(Command.TICKET_CONFIRM_ENTER, () => undefined, () => 'Enter never sends: y sends, n goes back');
   useCommand(Command.TICKET_CONFIRM_NO, closeConfirm);
 
-  const futures = env.category === 'USDT-FUTURES' || env.category === 'USDC-FUTURES' || env.category === 'COIN-FUTURES';
-  const leverage = futures ? leverageNow : null;
-  // Coin-margined margin is in the base coin: the leverage alone is shown there.
-  const marginCoin = env.category === 'COIN-FUTURES' ? null : leverage;
-  const quote = env.inst?.quoteCoin ?? '';
-  const marginNeed = marginCoin && marginCoin.gt(0) && derived.notionalValue ? `${choices.orderType === 'market' ? '≈ ' : ''}${derived.notionalValue.div(marginCoin).toFixed(2)} ${quote}` : null;
-  const typedQty = parseDecimal(texts.qty);
-  const maxQty = maxOpen.kind === 'ok' ? parseDecimal(maxOpen.maxOpen) : null;
-  const overMaxOpen = typedQty && maxQty && typedQty.gt(maxQty) ? `qty ${typedQty.toFixed()} is above max open ${maxQty.toFixed()}: the exchange will likely refuse it` : null;
-  return { ...derived, env, choices, texts, cursor, editing, outcome: followedOutcome, maxOpen, confirming, guard, readOnly, leverage, marginNeed, overMaxOpen };
+  return { ...derived, ...ticketMargin(env, derived, leverageNow, choices.orderType, texts.qty, maxOpen), env, choices, texts, cursor, editing, outcome: followedOutcome, maxOpen, confirming, guard, readOnly };
 }

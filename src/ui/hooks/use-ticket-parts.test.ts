@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { maxOpenState } from './use-ticket.js';
+import { maxOpenState } from './use-ticket-parts.js';
 
 describe('maxOpenState', () => {
   it('shows available and maxOpen as the exchange gave them', () => {
