@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { fit, fitLeft, fmtAge, fmtCompact, fmtGrouped, fmtPct, fmtPrice, fmtQty, fmtUsd, groupThousands, padLeft, padRight } from './format.js';
+import { fit, fitLeft, fmtCompact, fmtGrouped, fmtPct, fmtPrice, fmtQty, fmtUsd, groupThousands, padLeft, padRight } from './format.js';
 
 const d = (s: string): Decimal => new Decimal(s);
 
@@ -33,20 +33,6 @@ describe('numbers', () => {
     expect(fmtCompact(d('12345'))).toBe('12.35K');
     expect(fmtCompact(d('4567000'))).toBe('4.57M');
     expect(fmtCompact(d('-7890000000'))).toBe('-7.89B');
-  });
-});
-
-describe('fmtAge', () => {
-  it.each([
-    [-5, '0s'],
-    [999, '0s'],
-    [3_400, '3s'],
-    [59_999, '59s'],
-    [120_000, '2m'],
-    [3_600_000, '1h'],
-    [3 * 86_400_000, '3d'],
-  ])('%d ms → %s', (ms, text) => {
-    expect(fmtAge(ms)).toBe(text);
   });
 });
 

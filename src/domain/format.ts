@@ -81,17 +81,6 @@ export function fmtCompact(d: Decimal | null, decimals = 2): string {
   return fixed(d, decimals);
 }
 
-/** Elapsed time, one unit: "0s", "3s", "2m", "5h", "3d". Negative counts as 0. */
-export function fmtAge(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m`;
-  const h = Math.floor(m / 60);
-  if (h < 24) return `${h}h`;
-  return `${Math.floor(h / 24)}d`;
-}
-
 /** Right-aligns `text` in `width` cells with spaces on the left; longer text is returned whole. */
 export function padLeft(text: string, width: number): string {
   return text.length >= width ? text : ' '.repeat(width - text.length) + text;

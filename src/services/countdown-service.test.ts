@@ -4,7 +4,8 @@ import { ExchangeError } from '../exchange/wire/errors.js';
 import type { OperationId } from '../exchange/wire/operations.js';
 import { createAppStore, type AppStore } from '../store/create-app-store.js';
 import type { SocketHealth } from '../store/slices/connection-slice.js';
-import { clockTime, countdownHealth, CountdownService, countdownWindowProblem, renewIntervalMs } from './countdown-service.js';
+import { formatClock } from '../domain/time-format.js';
+import { countdownHealth, CountdownService, countdownWindowProblem, renewIntervalMs } from './countdown-service.js';
 
 const T0 = Date.UTC(2026, 10, 25, 12, 0, 0);
 
@@ -90,7 +91,7 @@ describe('CountdownService', () => {
     await vi.advanceTimersByTimeAsync(300);
     const cd = h.store.getState().countdown;
     expect(cd).toMatchObject({ armed: true, failing: true, lastError: 'private socket reconnecting', expiresAt: T0 + 2000 + 6000 });
-    expect(h.lines).toContain(`warn countdown renewals stopped: private socket reconnecting — orders cancel at ${clockTime(T0 + 8000)} unless health returns`);
+    expect(h.lines).toContain(`warn countdown renewals stopped: private socket reconnecting — orders cancel at ${formatClock(T0 + 8000)} unless health returns`);
     await vi.advanceTimersByTimeAsync(3000);
     expect(h.caller.calls).toHaveLength(2);
     h.service.stop();

@@ -1,3 +1,4 @@
+import { formatClock } from '../domain/time-format.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
 import { ExchangeError } from '../exchange/wire/errors.js';
 import type { AppState } from '../store/app-state.js';
@@ -77,11 +78,6 @@ export function countdownHealth(state: AppState): string | null {
   return null;
 }
 
-/** Unix ms as HH:MM:SS (UTC, like the event log). */
-export function clockTime(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 19);
-}
-
 /** True for failures that will not go away by sending the same request again. */
 function isRefusal(error: unknown): boolean {
   return error instanceof ExchangeError && (error.code === 'EXCH_REJECTED' || error.code === 'EXCH_AUTH' || error.code === 'EXCH_VALIDATION');
@@ -139,7 +135,7 @@ export class CountdownService implements CountdownServices {
         await this.send(String(windowSec));
       } catch (error) {
         const reason = reasonOf(error);
-        this.deps.log('error', `countdown ${verb === 'arming' ? 'arm' : 're-arm'} failed: ${reason}${this.armed ? `; the previous window still runs out at ${clockTime(this.expiresAt)} unless renewed` : ''}`);
+        this.deps.log('error', `countdown ${verb === 'arming' ? 'arm' : 're-arm'} failed: ${reason}${this.armed ? `; the previous window still runs out at ${formatClock(this.expiresAt)} unless renewed` : ''}`);
         return reason;
       }
       this.refused = false;
@@ -159,7 +155,7 @@ export class CountdownService implements CountdownServices {
         await this.send('0');
       } catch (error) {
         const reason = reasonOf(error);
-        this.deps.log('error', `countdown disarm failed: ${reason}${this.armed ? `; it is still armed (runs out at ${clockTime(this.expiresAt)} unless renewed) and keeps renewing while healthy` : ''}`);
+        this.deps.log('error', `countdown disarm failed: ${reason}${this.armed ? `; it is still armed (runs out at ${formatClock(this.expiresAt)} unless renewed) and keeps renewing while healthy` : ''}`);
         return reason;
       }
       this.armed = false;
@@ -219,7 +215,7 @@ export class CountdownService implements CountdownServices {
       if (!this.armed || this.stopped) return null;
       const recovered = this.failure !== null;
       this.onAck();
-      if (recovered) this.deps.log('ok', `countdown renewed again: runs out at ${clockTime(this.expiresAt)} unless renewed`);
+      if (recovered) this.deps.log('ok', `countdown renewed again: runs out at ${formatClock(this.expiresAt)} unless renewed`);
       return null;
     });
   }
@@ -227,7 +223,7 @@ export class CountdownService implements CountdownServices {
   private onRenewFailed(error: unknown): void {
     const reason = reasonOf(error);
     this.failure = reason;
-    const at = clockTime(this.expiresAt);
+    const at = formatClock(this.expiresAt);
     if (isRefusal(error)) {
       this.refused = true;
       this.deps.log('error', `countdown renewal refused: ${reason}; renewals stopped — orders cancel at ${at} unless you arm again`);
@@ -264,7 +260,7 @@ export class CountdownService implements CountdownServices {
     if (reason !== null) {
       if (this.held !== reason) {
         this.held = reason;
-        this.deps.log('warn', `countdown renewals stopped: ${reason} — orders cancel at ${clockTime(this.expiresAt)} unless health returns`);
+        this.deps.log('warn', `countdown renewals stopped: ${reason} — orders cancel at ${formatClock(this.expiresAt)} unless health returns`);
         this.deps.store.getState().setCountdownFailing(reason);
       }
       return;
@@ -287,7 +283,7 @@ export class CountdownService implements CountdownServices {
     this.held = null;
     this.failure = null;
     this.deps.store.getState().setCountdownFired(now);
-    this.deps.log('error', `countdown expired: the exchange cancelled all UTA orders (last renewal ${clockTime(this.lastAckAt)}, window ${this.windowSec}s${why ? `; renewals had stopped: ${why}` : ''})`);
+    this.deps.log('error', `countdown expired: the exchange cancelled all UTA orders (last renewal ${formatClock(this.lastAckAt)}, window ${this.windowSec}s${why ? `; renewals had stopped: ${why}` : ''})`);
     const refresh = this.deps.refreshOrders;
     if (refresh) {
       refresh().catch((error: unknown) => this.deps.log('warn', `reloading open orders after the countdown fired failed: ${reasonOf(error)}`));

@@ -82,7 +82,7 @@ function fieldOf(name: string, rule: FieldRule): FormField {
     case 'integer':
       return { name, kind: 'integer', required, secret: false, ...(rule.hint ? { hint: rule.hint } : {}) };
     case 'timestamp':
-      return { name, kind: 'time', required, secret: false, hint: 'a date/time (UTC), now, -7d, -12h or Unix ms' };
+      return { name, kind: 'time', required, secret: false, hint: 'a local date/time, now, -7d, -12h or Unix ms' };
     case 'stringList':
       return { name, kind: 'list', required, secret: false, hint: 'comma-separated', ...(rule.values ? { choices: rule.values } : {}) };
     case 'string':

@@ -1,4 +1,5 @@
 import type { Category, Order } from '../domain/model.js';
+import { formatClock } from '../domain/time-format.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
 import { orderFromWire } from '../exchange/wire/account-mappers.js';
 import { wireList, wireRecord } from '../exchange/wire/wire-values.js';
@@ -72,10 +73,6 @@ interface Entry {
   /** Resolves the verdict promise. */
   readonly settle: (v: WatchVerdict) => void;
   done: boolean;
-}
-
-function hms(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 19);
 }
 
 /** Watches unknown placements; one loop per placement, one store subscription for all. */
@@ -154,7 +151,7 @@ export class PlacementWatch {
     if (!gone) return;
     this.absent.delete(o.clientOid);
     this.deps.store.getState().trackSubmission({ clientOid: o.clientOid, state: 'accepted', label: gone.label, error: null, at: this.deps.now() });
-    const detail = `correction: ${gone.label} (${o.clientOid}) was reported not placed at ${hms(gone.at)}, but the exchange has order ${o.orderId} (${o.status})`;
+    const detail = `correction: ${gone.label} (${o.clientOid}) was reported not placed at ${formatClock(gone.at)}, but the exchange has order ${o.orderId} (${o.status})`;
     this.deps.log('error', detail);
     this.deps.onReconciled?.({ clientOid: o.clientOid, result: 'accepted', orderId: o.orderId, correction: true, detail });
   }
@@ -198,7 +195,7 @@ export class PlacementWatch {
       }
       const waiting =
         r.kind === 'absent'
-          ? `not found yet; the exchange could still take it until ${hms(deadline)}`
+          ? `not found yet; the exchange could still take it until ${formatClock(deadline)}`
           : `lookup failed (${r.detail}); still checking`;
       this.track(p, 'unknown', `${p.reason}: ${waiting}`);
       if (i + 1 === earlyLookups) earlyOver();

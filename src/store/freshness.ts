@@ -1,3 +1,4 @@
+import { formatAge } from '../domain/time-format.js';
 import type { ConnectionData, SocketHealth } from './slices/connection-slice.js';
 
 /**
@@ -76,12 +77,7 @@ export interface Freshness {
 
 /** Compact age: seconds under a minute, minutes under an hour, hours under two days, then days. */
 export function compactAge(ms: number): string {
-  const s = Math.floor(Math.max(0, ms) / 1000);
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  if (m < 60) return `${m}m`;
-  const h = Math.floor(m / 60);
-  return h < 48 ? `${h}h` : `${Math.floor(h / 24)}d`;
+  return formatAge(ms, { daysFromHours: 48 });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { fit, fitLeft, fmtPrice, fmtQty } from '../../domain/format.js';
 import type { Category, Instrument, Order } from '../../domain/model.js';
+import { formatClock } from '../../domain/time-format.js';
 import { fitByPriority, type PrioritizedColumn } from './fit-columns.js';
 
 /** Four-letter category codes for narrow tables: SPOT, MRGN, USDT, COIN, USDC. */
@@ -50,11 +51,6 @@ export function orderHeader(columns: readonly OrderColumn[]): string {
   return ' '.repeat(FLAG_WIDTH) + columns.map((c) => ' ' + (c.right ? fitLeft(c.title, c.width) : fit(c.title, c.width))).join('');
 }
 
-/** UTC wall-clock time `HH:MM:SS` of a unix-ms timestamp. */
-export function clockTime(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 19);
-}
-
 function statusText(order: Order, modifying: boolean): string {
   if (modifying) return 'modify…';
   return order.status === 'partially_filled' ? 'partial' : order.status;
@@ -69,7 +65,7 @@ function filledPct(order: Order): string {
 function cellText(c: OrderColumn, order: Order, inst: Instrument | undefined, modifying: boolean): string {
   switch (c.id) {
     case 'time':
-      return clockTime(order.createdTime);
+      return formatClock(order.createdTime);
     case 'cat':
       return CATEGORY_SHORT[order.category];
     case 'symbol':

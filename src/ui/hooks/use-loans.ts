@@ -3,6 +3,7 @@ import { fmtPct } from '../../domain/format.js';
 import { loanValue, pledgePriceAt, ratioAfterPledgeChange, ratioAsFraction, repayOutcome } from '../../domain/loan-math.js';
 import type { BorrowReceipt, BorrowRequest, PledgeChangeReceipt, PledgeChangeRequest, RepayReceipt, RepayRequest } from '../../domain/loan-quotes.js';
 import type { Loan, LoanTerm, Ticker } from '../../domain/model.js';
+import { formatDate } from '../../domain/time-format.js';
 import type { LoanServices } from '../../services/app-services.js';
 
 /** Which loan form is open. */
@@ -63,9 +64,9 @@ export function ratioGauge(ratio: Decimal, supRate: Decimal, forceRate: Decimal,
   return `[${chars.join('')}]`;
 }
 
-/** `flexible` or the expiry date (YYYY-MM-DD, UTC). */
+/** `flexible` or the expiry date (yyyy-MM-dd, local). */
 export function termText(loan: Loan): string {
-  return loan.expireTime > 0 ? new Date(loan.expireTime).toISOString().slice(0, 10) : 'flexible';
+  return loan.expireTime > 0 ? formatDate(loan.expireTime) : 'flexible';
 }
 
 /** The borrow form's entries. */

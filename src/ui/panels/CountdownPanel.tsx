@@ -1,6 +1,6 @@
 import { Text } from 'ink';
 import { useEffect, useState, type ReactNode } from 'react';
-import { fmtAge } from '../../domain/format.js';
+import { formatAge, formatClock } from '../../domain/time-format.js';
 import type { CountdownServices } from '../../services/app-services.js';
 import type { CountdownData } from '../../store/slices/countdown-slice.js';
 import { FieldRow } from '../components/FieldRow.js';
@@ -45,11 +45,6 @@ export function countdownBar(leftMs: number, windowSec: number, width: number): 
   const frac = windowSec > 0 ? Math.min(1, Math.max(0, leftMs) / (windowSec * 1000)) : 0;
   const filled = Math.round(frac * barW);
   return `${'█'.repeat(filled)}${'░'.repeat(barW - filled)}${`${Math.ceil(Math.max(0, leftMs) / 1000)}s`.padStart(5)}`;
-}
-
-/** Unix ms as HH:MM:SS (UTC, like the event log). */
-function hms(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 19);
 }
 
 /** Word-wraps `text` into at most `maxLines` lines of `width` cells; the last one ends in '…' when cut. */
@@ -215,13 +210,13 @@ export function CountdownPanel({ focused, width, height, now }: CountdownPanelPr
     list.push(line('bar', 2, countdownBar(left, cd.windowSec, inner), barColor));
   }
   if (state === 'FAILING') {
-    const text = `renewals stopped: ${cd.lastError ?? 'unknown reason'} — orders cancel at ${hms(cd.expiresAt)} (in ${Math.ceil(left / 1000)}s)`;
+    const text = `renewals stopped: ${cd.lastError ?? 'unknown reason'} — orders cancel at ${formatClock(cd.expiresAt)} (in ${Math.ceil(left / 1000)}s)`;
     wrapLines(text, inner, 2).forEach((t, i) => list.push(line(`failing${i}`, i === 0 ? 1 : 3, t, theme.danger, true)));
   }
   if (state === 'FIRED') {
-    wrapLines(`expired at ${hms(cd.firedAt)}: the exchange cancelled all UTA orders`, inner, 2).forEach((t, i) => list.push(line(`fired${i}`, 1, t, theme.danger, true)));
+    wrapLines(`expired at ${formatClock(cd.firedAt)}: the exchange cancelled all UTA orders`, inner, 2).forEach((t, i) => list.push(line(`fired${i}`, 1, t, theme.danger, true)));
   }
-  if (cd.armed && cd.lastAckAt > 0) list.push(line('ack', 4, `last ack ${fmtAge(now - cd.lastAckAt).padStart(3)} ago (${hms(cd.lastAckAt)})`, theme.muted));
+  if (cd.armed && cd.lastAckAt > 0) list.push(line('ack', 4, `last ack ${formatAge(now - cd.lastAckAt).padStart(3)} ago (${formatClock(cd.lastAckAt)})`, theme.muted));
   if (result) list.push(line('result', result.ok ? 5 : 3, result.text, result.ok ? theme.muted : theme.danger, !result.ok && theme.danger === null));
   if (countdown === null) list.push(line('nokeys', 1, 'no API keys: the countdown needs trading keys', theme.muted));
   else if (state === 'OFF' && !field.editing) list.push(line('hint', 6, 'off: a arms the dead-man switch (5–60 s)', theme.muted));

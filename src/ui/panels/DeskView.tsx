@@ -122,7 +122,7 @@ function Form({ s }: { s: DeskState }) {
           value={f.kind === 'choice' ? `${s.values[f.name] ? `‹ ${s.values[f.name]} ›` : '‹ any ›'}` : shownValue(f, s.values[f.name] ?? '')}
           selected={s.zone === 'form' && s.formCursor === i}
           editing={s.editing === f.name}
-          placeholder={f.kind === 'time' ? 'now, -7d, 2026-11-20 13:05 (UTC)' : (f.hint ?? (f.choices ? f.choices.join(' | ') : ''))}
+          placeholder={f.kind === 'time' ? 'now, -7d, 2026-11-20 13:05 (local)' : (f.hint ?? (f.choices ? f.choices.join(' | ') : ''))}
           error={s.fieldErrors[f.name] ?? null}
           {...(now[f.name] ? { unit: `now ${now[f.name]}` } : {})}
         />

@@ -1,4 +1,5 @@
 import { Text } from 'ink';
+import { formatClock } from '../../domain/time-format.js';
 import { useState } from 'react';
 import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
@@ -38,7 +39,7 @@ export function EventLogPanel({ focused, width, height }: EventLogPanelProps) {
     <Panel title={title} hotkey="8" focused={focused} width={width} height={height}>
       {shown.map((e) => (
         <Text key={e.id} wrap="truncate-end" color={color[e.level] ?? undefined}>
-          {new Date(e.at).toISOString().slice(11, 19)} {e.text}
+          {formatClock(e.at)} {e.text}
         </Text>
       ))}
     </Panel>

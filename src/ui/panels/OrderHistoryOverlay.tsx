@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { fit, fitLeft } from '../../domain/format.js';
 import { CATEGORIES, type Category, type Fill, type Order } from '../../domain/model.js';
 import type { HistoryQuery } from '../../domain/trade-queries.js';
+import { formatClock } from '../../domain/time-format.js';
 import type { HistoryServices } from '../../services/app-services.js';
-import { clockTime } from '../components/order-columns.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useCommand } from '../hooks/use-commands.js';
 import { Command } from '../keys/commands.js';
@@ -24,7 +24,7 @@ interface HistoryColumn {
 }
 
 function timeText(ms: number): string {
-  return ms > 0 ? clockTime(ms) : '-';
+  return ms > 0 ? formatClock(ms) : '-';
 }
 
 /** The order's price; for a market order (or one without a price) its average fill (`@avg`), or `market` before a fill. */

@@ -1,4 +1,5 @@
 import { Text } from 'ink';
+import { formatClock } from '../../domain/time-format.js';
 import { emptyListText, SOURCES, staleSuffix } from '../../store/freshness.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { AgeBadge } from '../components/AgeBadge.js';
@@ -16,13 +17,8 @@ export interface TradesPanelProps {
   readonly now: number;
 }
 
-function hms(ms: number): string {
-  const d = new Date(ms);
-  return [d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
-}
-
 /**
- * Recent public trades of the focused instrument, newest first (UTC times). Each row says its side
+ * Recent public trades of the focused instrument, newest first (local times). Each row says its side
  * with a letter (B buy, S sell) as well as its colour, so NO_COLOR and the monochrome theme keep it.
  */
 export function TradesPanel({ focused, width, height, now }: TradesPanelProps) {
@@ -47,7 +43,7 @@ export function TradesPanel({ focused, width, height, now }: TradesPanelProps) {
       ) : null}
       {list.map((t) => (
         <Text key={t.id} wrap="truncate-end">
-          <Text color={theme.muted ?? undefined}>{hms(t.time)}</Text> <Text color={(t.side === 'buy' ? theme.bid : theme.ask) ?? undefined}>{t.side === 'buy' ? 'B' : 'S'}{t.price.toFixed(p).padStart(colW)}</Text> {t.size.toString().padStart(colW)}
+          <Text color={theme.muted ?? undefined}>{formatClock(t.time)}</Text> <Text color={(t.side === 'buy' ? theme.bid : theme.ask) ?? undefined}>{t.side === 'buy' ? 'B' : 'S'}{t.price.toFixed(p).padStart(colW)}</Text> {t.size.toString().padStart(colW)}
         </Text>
       ))}
     </Panel>

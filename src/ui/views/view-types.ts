@@ -33,7 +33,7 @@ export interface ViewColumn {
   readonly key: string;
   /** Header (default: the key). */
   readonly label?: string;
-  /** `time` shows Unix ms as UTC date-time; `text` as is. Default text. */
+  /** `time` shows Unix ms as a local date-time; `text` as is. Default text. */
   readonly format?: 'time' | 'text';
 }
 

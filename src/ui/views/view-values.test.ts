@@ -1,35 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { FormField } from '../../services/operation-catalog.js';
-import { buildParams, cellText, defaultRows, flattenRecord, formatUtc, nextPageValue, pagingOf, parseTimeInput, rowCellText } from './view-values.js';
+import { formatDateTime } from '../../domain/time-format.js';
+import { buildParams, cellText, defaultRows, flattenRecord, nextPageValue, pagingOf, rowCellText } from './view-values.js';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);
 const f = (name: string, kind: FormField['kind'], extra: Partial<FormField> = {}): FormField => ({ name, kind, required: false, secret: false, ...extra });
-
-describe('parseTimeInput', () => {
-  it('reads now, relative spans, dates, date-times and Unix ms', () => {
-    expect(parseTimeInput('now', NOW)).toEqual({ ok: true, ms: NOW });
-    expect(parseTimeInput('-7d', NOW)).toEqual({ ok: true, ms: NOW - 7 * 86_400_000 });
-    expect(parseTimeInput('-12h', NOW)).toEqual({ ok: true, ms: NOW - 12 * 3_600_000 });
-    expect(parseTimeInput('-30m', NOW)).toEqual({ ok: true, ms: NOW - 30 * 60_000 });
-    expect(parseTimeInput('2026-11-20', NOW)).toEqual({ ok: true, ms: Date.UTC(2026, 10, 20) });
-    expect(parseTimeInput('2026-11-20 13:05', NOW)).toEqual({ ok: true, ms: Date.UTC(2026, 10, 20, 13, 5) });
-    expect(parseTimeInput('2026-11-20T13:05:09', NOW)).toEqual({ ok: true, ms: Date.UTC(2026, 10, 20, 13, 5, 9) });
-    expect(parseTimeInput('1795593292925', NOW)).toEqual({ ok: true, ms: 1795593292925 });
-  });
-
-  it('refuses impossible dates and garbage with a message that says what works', () => {
-    const bad = parseTimeInput('2026-02-30', NOW);
-    expect(bad).toEqual({ ok: false, error: '2026-02-30 is not a real date/time' });
-    const junk = parseTimeInput('yesterday', NOW);
-    expect(junk.ok).toBe(false);
-    if (!junk.ok) expect(junk.error).toContain('use now, -7d');
-    expect(parseTimeInput('2026-11-20 25:00', NOW).ok).toBe(false);
-  });
-
-  it('formats Unix ms as UTC', () => {
-    expect(formatUtc(Date.UTC(2026, 10, 20, 13, 5, 9))).toBe('2026-11-20 13:05:09');
-  });
-});
 
 describe('buildParams', () => {
   const fields = [f('startTime', 'time'), f('endTime', 'time'), f('coin', 'text'), f('ipList', 'list'), f('status', 'choice', { choices: ['A', 'B'] })];
@@ -73,10 +48,10 @@ describe('replies as rows', () => {
     expect(defaultRows('null', null)).toEqual([{ field: 'result', value: 'done (no data in the reply)' }]);
   });
 
-  it('shows times as UTC, also inside field/value rows', () => {
-    expect(cellText('1795593292925', { key: 'createdTime' })).toBe(formatUtc(1795593292925));
+  it('shows times as local date-times, also inside field/value rows', () => {
+    expect(cellText('1795593292925', { key: 'createdTime' })).toBe(formatDateTime(1795593292925));
     expect(cellText('1795593292925', { key: 'orderId' })).toBe('1795593292925');
-    expect(rowCellText({ field: 'sub.updatedTime', value: '1795593292925' }, { key: 'value' })).toBe(formatUtc(1795593292925));
+    expect(rowCellText({ field: 'sub.updatedTime', value: '1795593292925' }, { key: 'value' })).toBe(formatDateTime(1795593292925));
     expect(rowCellText({ field: 'subUid', value: '7000000001' }, { key: 'value' })).toBe('7000000001');
   });
 });

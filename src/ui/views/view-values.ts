@@ -2,39 +2,9 @@
  * Pure helpers of the desk views: form text → wire params (times, lists, batches), replies →
  * rows, paging cursors, and cell text. No React, no I/O.
  */
+import { formatDateTime, parseTimeInput } from '../../domain/time-format.js';
 import type { FormField } from '../../services/operation-catalog.js';
 import type { ViewColumn, ViewRow } from './view-types.js';
-
-const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
-
-/** A parsed time: Unix ms, or why the text is not a time. */
-export type TimeParse = { readonly ok: true; readonly ms: number } | { readonly ok: false; readonly error: string };
-
-/**
- * Reads a time typed in a form: `now`, a relative `-7d` / `-12h` / `-30m` / `-2w`, a UTC date
- * `2026-11-20`, date-time `2026-11-20 13:05[:09]` (or with `T`), or Unix ms (13 digits).
- */
-export function parseTimeInput(text: string, now: number): TimeParse {
-  const t = text.trim();
-  if (t === 'now') return { ok: true, ms: now };
-  const rel = /^-(\d{1,4})([smhdw])$/.exec(t);
-  if (rel) return { ok: true, ms: now - Number(rel[1]) * (UNIT_MS[rel[2] ?? 'd'] ?? 0) };
-  if (/^\d{13}$/.test(t)) return { ok: true, ms: Number(t) };
-  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
-  if (m) {
-    const [y, mo, d, h, mi, s] = [m[1], m[2], m[3], m[4] ?? '0', m[5] ?? '0', m[6] ?? '0'].map(Number) as [number, number, number, number, number, number];
-    const ms = Date.UTC(y, mo - 1, d, h, mi, s);
-    const back = new Date(ms);
-    if (back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && h < 24 && mi < 60 && s < 60) return { ok: true, ms };
-    return { ok: false, error: `${t} is not a real date/time` };
-  }
-  return { ok: false, error: `"${t}" is not a time: use now, -7d, -12h, 2026-11-20, 2026-11-20 13:05 (UTC) or Unix ms` };
-}
-
-/** Unix ms as `2026-11-20 13:05:09` (UTC). */
-export function formatUtc(ms: number): string {
-  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 19).replace('T', ' ') : String(ms);
-}
 
 /** Form values → wire params, or the problems per field. */
 export interface BuiltParams {
@@ -144,16 +114,16 @@ export function cellValue(row: ViewRow, key: string): unknown {
 
 const TIME_KEYS = /(Time|time|^ts)$/;
 
-/** Cell text: times as UTC, records as `k=v` pairs, nothing as ''. */
+/** Cell text: times as local date-times, records as `k=v` pairs, nothing as ''. */
 export function cellText(value: unknown, column: ViewColumn): string {
   if (value === undefined || value === null) return '';
   const asTime = column.format === 'time' || (column.format === undefined && TIME_KEYS.test(column.key));
-  if (asTime && (typeof value === 'number' || (typeof value === 'string' && /^\d{12,13}$/.test(value)))) return formatUtc(Number(value));
+  if (asTime && (typeof value === 'number' || (typeof value === 'string' && /^\d{12,13}$/.test(value)))) return formatDateTime(Number(value));
   if (typeof value === 'object') return Array.isArray(value) ? `[${value.length}]` : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}=${typeof v === 'object' ? '…' : String(v)}`).join(' ');
   return String(value);
 }
 
-/** A cell's text; in field/value rows (records) the value of a time field shows as UTC too. */
+/** A cell's text; in field/value rows (records) the value of a time field shows as a local date-time too. */
 export function rowCellText(row: ViewRow, column: ViewColumn): string {
   if (column.key === 'value' && typeof row.field === 'string' && column.format === undefined) {
     const leaf = row.field.split('.').pop() ?? '';
