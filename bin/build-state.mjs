@@ -1,6 +1,7 @@
-// Whether dist/ holds a build as new as the sources: bin/utadash.mjs runs the build when it is,
-// the sources through tsx when not (and the shipped-build test builds first when not).
-import { readdirSync, statSync } from 'node:fs';
+// Whether dist/ holds a build as new as the sources. bin/utadash.mjs runs the build only when it is
+// current (and says what to do when not); scripts/ensure-build.mjs (`npm start`'s prestart, the
+// build-first tests) builds when it is not.
+import { existsSync, readdirSync, statSync } from 'node:fs';
 
 /** Newest modification time (ms) of the source files below `dir`, skipping tests; 0 when there are none. */
 function newestSource(dir) {
@@ -14,13 +15,22 @@ function newestSource(dir) {
 }
 
 /**
- * True when `root`/dist holds a finished build (`npm run build` writes dist/.built last) at least as
- * new as every source file in `root`/src. `root` ends with a slash.
+ * The state of `root`/dist (`root` ends with a slash): 'missing' when it holds no finished build
+ * (`npm run build` writes dist/.built last), 'stale' when a file in `root`/src is newer than that
+ * build (an edit since), else 'current' (also when there is no src/ to compare with).
  */
-export function buildIsCurrent(root) {
+export function buildState(root) {
+  let built;
   try {
-    return statSync(`${root}dist/.built`).mtimeMs >= newestSource(`${root}src`);
+    built = statSync(`${root}dist/.built`).mtimeMs;
   } catch {
-    return false;
+    return 'missing';
   }
+  if (!existsSync(`${root}src`)) return 'current';
+  return built >= newestSource(`${root}src`) ? 'current' : 'stale';
+}
+
+/** True when `root`/dist holds a finished build at least as new as every source file in `root`/src. */
+export function buildIsCurrent(root) {
+  return buildState(root) === 'current';
 }

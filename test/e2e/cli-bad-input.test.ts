@@ -3,8 +3,8 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_BIN as BIN, currentSourcesEnv } from '../helpers/app-bin.js';
 import { runInPty } from '../helpers/pty.js';
 
 /**
@@ -17,7 +17,6 @@ import { runInPty } from '../helpers/pty.js';
  * check run on a pseudo-terminal, where stderr is the terminal: the whole output must be that line.
  */
 
-const BIN = fileURLToPath(new URL('../../bin/utadash.mjs', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'utadash-bad-input-'));
 /** A regular file where a directory should be: mkdir and open fail with ENOTDIR even for root. */
 const blocker = join(home, 'a-file');
@@ -38,7 +37,7 @@ afterAll(async () => {
 
 /** A user's environment without keys or test switches; config and state in the scratch home. */
 function appEnv(extra: NodeJS.ProcessEnv = {}, configHome = join(home, 'config')): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: configHome, XDG_STATE_HOME: join(home, 'state'), TERM: 'xterm-256color', NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: configHome, XDG_STATE_HOME: join(home, 'state'), TERM: 'xterm-256color', NODE_ENV: 'production', ...currentSourcesEnv() };
   for (const name of ['CI', 'BITGET_API_KEY', 'BITGET_API_SECRET', 'BITGET_API_PASSPHRASE', 'UTADASH_SIM_URL', 'UTADASH_INK_DEFAULT', 'UTADASH_RENDER_STATS_FILE', 'NO_COLOR', 'SSH_CONNECTION']) delete env[name];
   return { ...env, ...extra };
 }

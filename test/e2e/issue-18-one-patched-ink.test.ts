@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIsCurrent } from '../../bin/build-state.mjs';
 import { runInPty } from '../helpers/pty.js';
 
 /**
@@ -24,9 +23,9 @@ const home = mkdtempSync(join(tmpdir(), 'utadash-modes-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 beforeAll(() => {
-  if (buildIsCurrent(ROOT)) return;
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`npm run build failed: ${r.stderr}`);
+  // As `npm start` does: builds only when dist/ is missing or older than src/, one build at a time.
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the build failed: ${r.stderr}`);
 }, 120_000);
 
 /** The three ways to run the app; bin/utadash.mjs sets NODE_ENV=production, so each run does. */

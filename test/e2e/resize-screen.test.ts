@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { APP_BIN as BIN, currentSourcesEnv } from '../helpers/app-bin.js';
 import { openPty, type PtySession } from '../helpers/pty.js';
 import { maskedScreen, ScreenEmulator, screenDiff, screenText, type ScreenRegion, type ScreenSnapshot } from '../helpers/screen-emulator.js';
 
@@ -27,7 +27,6 @@ import { maskedScreen, ScreenEmulator, screenDiff, screenText, type ScreenRegion
  * from prices, not digits, so two apps never draw the same bars.
  */
 
-const BIN = fileURLToPath(new URL('../../bin/utadash.mjs', import.meta.url));
 const START: readonly [number, number] = [160, 48];
 /** The walk after START; `drag` sizes are sent back to back, without waiting, before the size itself. */
 const WALK: readonly { readonly size: readonly [number, number]; readonly drag?: readonly (readonly [number, number])[] }[] = [
@@ -50,7 +49,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** The app's environment as in a user's terminal (see terminal-restore.test.ts). */
 function appEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), TERM: 'xterm-256color', NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), TERM: 'xterm-256color', NODE_ENV: 'production', ...currentSourcesEnv() };
   for (const name of ['CI', 'BITGET_API_KEY', 'BITGET_API_SECRET', 'BITGET_API_PASSPHRASE', 'UTADASH_SIM_URL', 'UTADASH_INK_DEFAULT', 'UTADASH_RENDER_STATS_FILE', 'NO_COLOR', 'SSH_CONNECTION']) delete env[name];
   return env;
 }

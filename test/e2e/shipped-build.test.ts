@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIsCurrent } from '../../bin/build-state.mjs';
 
 /**
  * The build `npm install` leaves (issue 7): dist/cli/bundle.mjs, one file holding the app, Ink and
@@ -21,9 +20,9 @@ const home = mkdtempSync(join(tmpdir(), 'utadash-build-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 beforeAll(() => {
-  if (buildIsCurrent(ROOT)) return;
-  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`npm run build failed: ${r.stderr}`);
+  // As `npm start` does: builds only when dist/ is missing or older than src/, one build at a time.
+  const r = spawnSync(process.execPath, [join(ROOT, 'scripts/ensure-build.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`the build failed: ${r.stderr}`);
 }, 120_000);
 
 describe.skipIf(process.platform === 'win32')('the shipped build', () => {
@@ -44,13 +43,16 @@ describe.skipIf(process.platform === 'win32')('the shipped build', () => {
     expect([...bundle].filter((c) => (c.codePointAt(0) ?? 0) > 0xff).join('')).toBe('');
   });
 
-  it('runs with the same node flags from `npm start` and from the installed `utadash` command', () => {
+  it('runs with the same node flags from `npm start`, `npm run dev` and the installed `utadash` command', () => {
     // --max-semi-space-size=8 halves V8's young generation (32 → 16 MB): the in-process start stays
     // under 150 MB (issue 17). The flag must be given at node's start; v8.setFlagsFromString is too late.
-    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string | undefined> };
     const shebang = readFileSync(join(ROOT, 'bin/utadash.mjs'), 'utf8').split('\n')[0];
-    const fromStart = /^node (.*) bin\/utadash\.mjs$/.exec(pkg.scripts.start)?.[1];
+    const fromStart = /^node (.*) bin\/utadash\.mjs$/.exec(pkg.scripts.start ?? '')?.[1];
     expect(fromStart).toContain('--max-semi-space-size=');
     expect(shebang).toBe(`#!/usr/bin/env -S node ${fromStart}`);
+    // `npm start` builds first when dist/ is old; `npm run dev` runs the sources, same flags.
+    expect(pkg.scripts.prestart).toBe('node scripts/ensure-build.mjs');
+    expect(pkg.scripts.dev).toBe(`UTADASH_FROM_SOURCE=1 node ${fromStart} bin/utadash.mjs`);
   });
 });

@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { APP_BIN as BIN, currentSourcesEnv } from '../helpers/app-bin.js';
 import { commandPid, runInPty, type PtyResult, type PtyStep } from '../helpers/pty.js';
 
 /**
@@ -15,7 +15,6 @@ import { commandPid, runInPty, type PtyResult, type PtyStep } from '../helpers/p
  * frame come back and keys work again (q, y quits with status 0).
  */
 
-const BIN = fileURLToPath(new URL('../../bin/utadash.mjs', import.meta.url));
 const ALT_ON = '\x1b[?1049h';
 const ALT_OFF = '\x1b[?1049l';
 const CURSOR_ON = '\x1b[?25h';
@@ -31,7 +30,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** The app's environment as in a user's terminal (see terminal-restore.test.ts). */
 function appEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), TERM: 'xterm-256color', NODE_ENV: 'production' };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), TERM: 'xterm-256color', NODE_ENV: 'production', ...currentSourcesEnv() };
   for (const name of ['CI', 'BITGET_API_KEY', 'BITGET_API_SECRET', 'BITGET_API_PASSPHRASE', 'UTADASH_SIM_URL', 'UTADASH_INK_DEFAULT', 'UTADASH_RENDER_STATS_FILE', 'NO_COLOR', 'SSH_CONNECTION']) delete env[name];
   return env;
 }

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { APP_BIN as BIN, currentSourcesEnv } from '../helpers/app-bin.js';
 import { runInPty, type PtyResult, type PtyStep } from '../helpers/pty.js';
 
 /**
@@ -13,7 +13,6 @@ import { runInPty, type PtyResult, type PtyStep } from '../helpers/pty.js';
  * put the tty back in cooked mode (ICANON, ECHO) and exit with its documented status.
  */
 
-const BIN = fileURLToPath(new URL('../../bin/utadash.mjs', import.meta.url));
 const ALT_ON = '\x1b[?1049h';
 const ALT_OFF = '\x1b[?1049l';
 const CURSOR_ON = '\x1b[?25h';
@@ -30,7 +29,7 @@ afterAll(() => rmSync(home, { recursive: true, force: true }));
  * no keys or external exchange, config/state in a scratch home, production React.
  */
 function appEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), TERM: 'xterm-256color', NODE_ENV: 'production', ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), TERM: 'xterm-256color', NODE_ENV: 'production', ...currentSourcesEnv(), ...extra };
   for (const name of ['CI', 'BITGET_API_KEY', 'BITGET_API_SECRET', 'BITGET_API_PASSPHRASE', 'UTADASH_SIM_URL', 'UTADASH_INK_DEFAULT', 'UTADASH_RENDER_STATS_FILE', 'NO_COLOR', 'SSH_CONNECTION']) delete env[name];
   return env;
 }
