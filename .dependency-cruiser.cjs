@@ -7,6 +7,8 @@
 //   order-book code); STYLE.md rule 2 says domain and exchange/wire only.
 // - render (the patched Ink's row builder and the cell writer) is not in STYLE.md: it imports only
 //   itself, and only cli imports it.
+// - pacing (timers that join or pace updates before they reach the screen: UpdateJoiner) is not in
+//   STYLE.md: it imports nothing from src, and services, ui and cli may import it.
 // - cli is the composition root and may import every layer (STYLE.md names it in Layout only).
 // - Not checked, as before: the order inside ui (panels → components → hooks → keys, STYLE.md rule
 //   6) and the "no barrels" part of rule 7.
@@ -28,11 +30,12 @@ const ALLOWED = {
   exchange: ['exchange', 'domain'],
   sim: ['sim', 'domain', 'exchange/wire', 'exchange/book'],
   store: ['store', 'domain'],
-  services: ['services', 'exchange', 'store', 'domain'],
+  services: ['services', 'exchange', 'store', 'domain', 'pacing'],
   // + type-only imports of services: rule 'ui-services-type-only' below.
-  ui: ['ui', 'store', 'domain', 'services'],
+  ui: ['ui', 'store', 'domain', 'services', 'pacing'],
   render: ['render'],
-  cli: ['cli', 'services', 'exchange', 'store', 'domain', 'sim', 'ui', 'render'],
+  pacing: ['pacing'],
+  cli: ['cli', 'services', 'exchange', 'store', 'domain', 'sim', 'ui', 'render', 'pacing'],
 };
 
 const layerRules = Object.entries(ALLOWED).map(([layer, allowed]) => ({

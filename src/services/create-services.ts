@@ -24,7 +24,7 @@ import { LoanService } from './loan-service.js';
 import type { ReconciledEvent } from './placement-watch.js';
 import { OPERATION_CATALOG } from './operation-catalog.js';
 import { PollService } from './poll-service.js';
-import { UpdateJoiner } from '../store/update-joiner.js';
+import { UpdateJoiner } from '../pacing/update-joiner.js';
 import { PrivateService } from './private-service.js';
 
 /** What the services are built from (the composition root owns their lifetimes). */

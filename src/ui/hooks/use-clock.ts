@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { UpdateJoiner } from '../../store/update-joiner.js';
+import { UpdateJoiner } from '../../pacing/update-joiner.js';
 import { useAppContext } from './app-context.js';
 
 /** Longest a due tick waits for a store update to join, ms. */

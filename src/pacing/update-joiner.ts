@@ -1,11 +1,16 @@
-import type { AppStore } from './create-app-store.js';
+/** Anything that tells of its changes (a zustand store's `subscribe`, among others). */
+export interface ChangeSource {
+  /** Calls `listener` after each change; returns the function that stops it. */
+  subscribe(listener: () => void): () => void;
+}
 
 /**
  * Updates that can wait a moment (a socket's last-message time, its ping round trip, the UI clock's
- * tick) run together with the next store update, inside its notification, so React draws both in one
- * frame; when the store stays quiet they run by themselves after `maxWaitMs`. Each would cost a frame
- * of its own otherwise: CPU, and bytes over SSH. A write queued under a key replaces the one waiting
- * under that key. Timers only, no I/O: services and UI hooks both use it.
+ * tick) run together with the next change of a source (the app's store), inside its notification, so
+ * React draws both in one frame; when the source stays quiet they run by themselves after `maxWaitMs`.
+ * Each would cost a frame of its own otherwise: CPU, and bytes over SSH. A write queued under a key
+ * replaces the one waiting under that key. Timers only, no I/O, no state of the app: services and UI
+ * hooks both use it.
  */
 export class UpdateJoiner {
   private readonly pending = new Map<string, () => void>();
@@ -13,15 +18,18 @@ export class UpdateJoiner {
   private flushing = false;
   private readonly off: () => void;
 
-  /** @param maxWaitMs longest a write waits for company, ms (default 250). */
+  /**
+   * @param source whose next change the writes join (the app's store).
+   * @param maxWaitMs longest a write waits for company, ms (default 250).
+   */
   constructor(
-    store: AppStore,
+    source: ChangeSource,
     private readonly maxWaitMs = 250,
   ) {
-    this.off = store.subscribe(() => this.flush());
+    this.off = source.subscribe(() => this.flush());
   }
 
-  /** Queues `write` under `key`; it runs with the next store update, or after `maxWaitMs`. */
+  /** Queues `write` under `key`; it runs with the source's next change, or after `maxWaitMs`. */
   defer(key: string, write: () => void): void {
     this.pending.set(key, write);
     if (this.timer !== null) return;

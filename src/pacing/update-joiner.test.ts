@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAppStore } from './create-app-store.js';
+import { createAppStore } from '../store/create-app-store.js';
 import { UpdateJoiner } from './update-joiner.js';
 
 const health = (lastMessageAt: number) => ({ state: 'subscribed' as const, lastMessageAt, pingRttMs: 3, reconnects: 0, lastError: null });
