@@ -1,13 +1,12 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppState } from '../../store/app-state.js';
-import { useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
-import type { FormField, OperationInfo } from '../../services/operation-catalog.js';
-import { Command } from '../keys/commands.js';
+import type { FormField, OperationCatalog, OperationInfo } from '../../services/operation-catalog.js';
 import type { ViewDef, ViewEnv, ViewRow } from '../views/view-types.js';
-import { buildParams, defaultRows, nextPageValue, pagingOf, type BuiltParams } from '../views/view-values.js';
+import { buildParams, defaultRows, nextPageValue, pagingOf, type BuiltParams, type Paging } from '../views/view-values.js';
 import { useAppContext } from './app-context.js';
-import { useCommand, useRestingField, type RestingField } from './use-commands.js';
+import { useDeskForm, type DeskValues } from './use-desk-form.js';
+import { useDeskCursor, useDeskKeys, type DeskRequestKeys, type DeskZone } from './use-desk-keys.js';
 import { useRefState, type RefStateSetter } from './use-ref-state.js';
-import { useTextField, type TextField } from './use-text-field.js';
 
 /** Pseudo-field choosing between an operation's two paths. */
 export const ENDPOINT_FIELD = 'endpoint';
@@ -26,9 +25,6 @@ export interface DeskResult {
   /** True when the rows hold secrets (shown once). */
   readonly sensitive: boolean;
 }
-
-/** Where the cursor is. */
-export type DeskZone = 'form' | 'results';
 
 /** What the desk overlay renders. */
 export interface DeskState {
@@ -54,13 +50,8 @@ export interface DeskState {
 }
 
 const PAGING_FIELDS = new Set(['cursor', 'pageNum', 'idLessThan']);
-/** Field kinds typed as numbers: their text takes digits, `.` and `-` only. */
-const NUMERIC_KINDS: ReadonlySet<FormField['kind']> = new Set(['decimal', 'integer']);
-/** Why the form keys wait while a write is under review. */
-const REVIEWING = 'reviewing: y sends, n or Esc goes back to the form';
 
-type Values = Readonly<Record<string, string>>;
-
+/** What a view's defaults read: the time and the focused instrument. */
 function envOf(s: Pick<AppState, 'market' | 'extras'>, now: number): ViewEnv {
   const sel = s.market.selected;
   const inst = s.market.instruments[`${sel.category}:${sel.symbol}`];
@@ -72,76 +63,18 @@ export function shownValue(field: FormField, value: string): string {
   return field.secret ? '•'.repeat(value.length) : value;
 }
 
-/** The form: its values, the cursor, and the one field being edited at a time. */
-interface DeskForm {
-  readonly values: Values;
-  readonly valuesRef: MutableRefObject<Values>;
-  readonly editing: string | null;
-  readonly editingRef: MutableRefObject<string | null>;
-  readonly editText: string;
-  readonly cursor: number;
-  readonly cursorRef: MutableRefObject<number>;
-  readonly setCursor: RefStateSetter<number>;
-  startEdit(field: FormField): void;
-  /** Keeps the typed text (trimmed) as the field's value and ends the edit. */
-  finishEdit(): void;
-  /** The field as a resting field: a character its text accepts starts editing it with that character. */
-  resting(field: FormField): RestingField;
-  /** Next (`delta` 1) or previous option of a choice field; false for other fields. */
-  cycle(field: FormField | undefined, delta: number): boolean;
+/** The form's fields: the operation's own less paging and hidden ones, after an endpoint choice when it has two paths. */
+function formFieldsOf(op: OperationInfo | null, alt: OperationInfo | null, hide: readonly string[]): readonly FormField[] {
+  const own = (op?.fields ?? []).filter((f) => !PAGING_FIELDS.has(f.name) && !hide.includes(f.name));
+  return alt && op ? [{ name: ENDPOINT_FIELD, kind: 'choice', required: true, choices: [op.path, alt.path], secret: false }, ...own] : own;
 }
 
-function useDeskForm(fields: readonly FormField[], initial: Values): DeskForm {
-  const [values, setValues, valuesRef] = useRefState<Values>(initial);
-  const [editing, setEditing, editingRef] = useRefState<string | null>(null);
-  const [cursor, setCursor, cursorRef] = useRefState(0);
-  // Two inputs, one per kind of text, so each refuses what its fields cannot take.
-  const label = fields[cursor]?.name ?? 'this field';
-  const numberText = useTextField({ accept: /^[0-9.-]$/, maxLength: 200, label, takes: 'digits, . and -' });
-  const freeText = useTextField({ maxLength: 200, label, takes: 'printable characters' });
-  const textOf = (f: FormField): TextField => (NUMERIC_KINDS.has(f.kind) ? numberText : freeText);
-  const named = (name: string | null) => fields.find((f) => f.name === name);
-  const active = named(editing);
-  return {
-    values,
-    valuesRef,
-    editing,
-    editingRef,
-    editText: active ? textOf(active).value : '',
-    cursor,
-    cursorRef,
-    setCursor,
-    startEdit: (f) => {
-      const t = textOf(f);
-      setEditing(f.name);
-      t.setValue(valuesRef.current[f.name] ?? '');
-      t.startEditing();
-    },
-    finishEdit: () => {
-      const f = named(editingRef.current);
-      if (!f) return;
-      const t = textOf(f);
-      const typed = t.current().trim();
-      setValues((v) => ({ ...v, [f.name]: typed }));
-      setEditing(null);
-      t.stopEditing();
-    },
-    resting: (f) => ({
-      offer: (key) => {
-        if (!textOf(f).offer(key)) return false;
-        setEditing(f.name);
-        return true;
-      },
-    }),
-    cycle: (f, delta) => {
-      if (!f || f.kind !== 'choice') return false;
-      const choices = f.required ? (f.choices ?? []) : ['', ...(f.choices ?? [])];
-      const i = choices.indexOf(valuesRef.current[f.name] ?? '');
-      const next = choices[(i + delta + choices.length) % choices.length] ?? '';
-      setValues((v) => ({ ...v, [f.name]: next }));
-      return true;
-    },
-  };
+/** The values a view opens with: its defaults over each required choice's first value (and the first path). */
+function initialValuesOf(def: ViewDef, op: OperationInfo | null, alt: OperationInfo | null, env: () => ViewEnv): DeskValues {
+  const d = def.defaults?.(env()) ?? {};
+  // A required choice starts on its first value; an optional one on "any" (left out).
+  const firsts = Object.fromEntries((op?.fields ?? []).filter((f) => f.kind === 'choice' && f.required && f.choices?.[0] !== undefined).map((f) => [f.name, f.choices?.[0] ?? '']));
+  return alt && op ? { ...firsts, [ENDPOINT_FIELD]: op.path, ...d } : { ...firsts, ...d };
 }
 
 /** What the local checks make of a form: the request, or the problems that hold it back. */
@@ -156,8 +89,67 @@ interface Review {
   readonly params: unknown;
 }
 
+/** What the local checks of one view read. */
+interface CheckContext {
+  readonly def: ViewDef;
+  readonly op: OperationInfo | null;
+  readonly alt: OperationInfo | null;
+  readonly fields: readonly FormField[];
+  readonly paging: Paging;
+  readonly catalog: Pick<OperationCatalog, 'check'>;
+  readonly state: () => AppState;
+  readonly now: () => number;
+}
+
+/**
+ * The local checks of `vals` as page `pageValue`: the fields read, the view's own refusal, then the
+ * operation's validator. Null when the operation is not in the catalogue.
+ */
+function checkRequest(c: CheckContext, vals: DeskValues, pageValue: string | undefined): LocalCheck | null {
+  const { def, op, alt, paging } = c;
+  const which = alt && vals[ENDPOINT_FIELD] === alt.path ? alt : op;
+  if (!which) return null;
+  const own = c.fields.filter((f) => f.name !== ENDPOINT_FIELD);
+  const withPage = paging && pageValue !== undefined ? { ...vals, [paging.param]: pageValue } : vals;
+  const withPaging = paging ? [...own, ...(op?.fields ?? []).filter((f) => f.name === paging.param)] : own;
+  const built = buildParams(withPaging, withPage, c.now(), which.batchMaxItems !== undefined, def.batchSplit);
+  const errors = Object.entries(built.errors);
+  if (errors.length > 0) return { kind: 'problem', errors: built.errors, problem: `fix the marked field${errors.length === 1 ? '' : 's'}: ${errors.map(([k, v]) => `${k}: ${v}`).join('; ')}`, refusal: null };
+  const refusal = def.precheck?.(c.state(), vals) ?? null;
+  if (refusal) return { kind: 'problem', errors: {}, problem: `refused: ${refusal}`, refusal };
+  const invalid = c.catalog.check(which.id, built.params, c.now());
+  if (invalid) return { kind: 'problem', errors: {}, problem: `not sent: ${invalid}`, refusal: null };
+  return { kind: 'ok', which, params: built.params };
+}
+
+/** The review of a write: its method and path, then each parameter (a secret hidden, a batch as its item count). */
+function reviewOf(which: OperationInfo, params: BuiltParams['params'], fields: readonly FormField[]): Review {
+  const shown = Array.isArray(params) ? { items: `${params.length}` } : params;
+  const lines = [`${which.method} ${which.path}`, ...Object.entries(shown).map(([k, v]) => `${k} = ${fields.find((f) => f.name === k)?.secret ? '(hidden)' : Array.isArray(v) ? v.join(', ') : String(v)}`)];
+  return { lines, opId: which.id, params };
+}
+
+/** The page a reply makes: its rows (the view's or by the reply's shape) and where the next page starts. */
+function resultOf(def: ViewDef, which: OperationInfo, data: unknown, vals: DeskValues, paging: Paging, pageValue: string | undefined, page: number, now: () => number): DeskResult {
+  const rows = def.rows ? def.rows(data) : defaultRows(which.reply, data);
+  const size = Number(vals.pageSize ?? vals.limit ?? (paging?.kind === 'page' ? '10' : '100'));
+  return { rows, at: now(), page, next: nextPageValue(paging, pageValue, data, rows, Number.isFinite(size) ? size : 100), op: which, sensitive: def.sensitive === true };
+}
+
+/** The requests of one view as `useDeskView` and its keys use them. */
+interface DeskRequest extends DeskRequestKeys {
+  readonly paging: Paging;
+  readonly review: Review | null;
+  readonly setReview: RefStateSetter<Review | null>;
+  readonly reviewRef: { readonly current: Review | null };
+  readonly busy: boolean;
+  readonly result: DeskResult | null;
+  /** Problems of `shown` (the values on screen), once a run was refused; else the last reply's failure. */
+  problems(shown: DeskValues): { readonly errors: Readonly<Record<string, string>>; readonly problem: string | null };
+}
+
 /** Requests of one view: local checks, run (reads at once, writes to a review), send, paging. */
-function useDeskRequest(def: ViewDef, fields: readonly FormField[], valuesRef: MutableRefObject<Values>, onResult: () => void) {
+function useDeskRequest(def: ViewDef, fields: readonly FormField[], valuesRef: { readonly current: DeskValues }, onResult: () => void): DeskRequest {
   const { services, store, now } = useAppContext();
   const op = services.catalog.describe(def.op);
   const alt = def.altOp ? services.catalog.describe(def.altOp) : null;
@@ -173,22 +165,7 @@ function useDeskRequest(def: ViewDef, fields: readonly FormField[], valuesRef: M
   useEffect(() => () => void (alive.current = false), []);
   const paging = pagingOf(op?.fields ?? []);
   const log = (level: 'ok' | 'warn' | 'error' | 'info', line: string) => store.getState().logEvent(level, line, now());
-
-  const check = (vals: Values, pageValue: string | undefined): LocalCheck | null => {
-    const which = alt && vals[ENDPOINT_FIELD] === alt.path ? alt : op;
-    if (!which) return null;
-    const own = fields.filter((f) => f.name !== ENDPOINT_FIELD);
-    const withPage = paging && pageValue !== undefined ? { ...vals, [paging.param]: pageValue } : vals;
-    const withPaging = paging ? [...own, ...(op?.fields ?? []).filter((f) => f.name === paging.param)] : own;
-    const built = buildParams(withPaging, withPage, now(), which.batchMaxItems !== undefined, def.batchSplit);
-    const errors = Object.entries(built.errors);
-    if (errors.length > 0) return { kind: 'problem', errors: built.errors, problem: `fix the marked field${errors.length === 1 ? '' : 's'}: ${errors.map(([k, v]) => `${k}: ${v}`).join('; ')}`, refusal: null };
-    const refusal = def.precheck?.(store.getState(), vals) ?? null;
-    if (refusal) return { kind: 'problem', errors: {}, problem: `refused: ${refusal}`, refusal };
-    const invalid = services.catalog.check(which.id, built.params, now());
-    if (invalid) return { kind: 'problem', errors: {}, problem: `not sent: ${invalid}`, refusal: null };
-    return { kind: 'ok', which, params: built.params };
-  };
+  const checks: CheckContext = { def, op, alt, fields, paging, catalog: services.catalog, state: store.getState, now };
 
   const send = (which: OperationInfo, params: unknown, pageValue: string | undefined, page: number) => {
     setBusy(true);
@@ -198,9 +175,7 @@ function useDeskRequest(def: ViewDef, fields: readonly FormField[], valuesRef: M
     services.exchange.call(which.id, params).then(
       (data) => {
         if (!alive.current) return;
-        const rows = def.rows ? def.rows(data) : defaultRows(which.reply, data);
-        const size = Number(valuesRef.current.pageSize ?? valuesRef.current.limit ?? (paging?.kind === 'page' ? '10' : '100'));
-        setResult({ rows, at: now(), page, next: nextPageValue(paging, pageValue, data, rows, Number.isFinite(size) ? size : 100), op: which, sensitive: def.sensitive === true });
+        setResult(resultOf(def, which, data, valuesRef.current, paging, pageValue, page, now));
         onResult();
         setBusy(false);
         if (which.write) log('ok', `${def.title}: done${def.sensitive ? ' (secrets shown once on screen, not logged)' : ''}`);
@@ -218,7 +193,7 @@ function useDeskRequest(def: ViewDef, fields: readonly FormField[], valuesRef: M
   /** Runs a read at once; a write goes to review. A local refusal is shown (and kept up to date). */
   const run = (pageValue: string | undefined, page: number) => {
     if (busyRef.current) return;
-    const ready = check(valuesRef.current, pageValue);
+    const ready = checkRequest(checks, valuesRef.current, pageValue);
     if (!ready) return;
     setChecking(ready.kind === 'problem');
     setFailure(null);
@@ -226,12 +201,7 @@ function useDeskRequest(def: ViewDef, fields: readonly FormField[], valuesRef: M
       if (ready.refusal) log('warn', `${def.title}: refused, nothing sent: ${ready.refusal}`);
       return;
     }
-    if (ready.which.write) {
-      const shown = Array.isArray(ready.params) ? { items: `${ready.params.length}` } : ready.params;
-      const lines = [`${ready.which.method} ${ready.which.path}`, ...Object.entries(shown).map(([k, v]) => `${k} = ${fields.find((f) => f.name === k)?.secret ? '(hidden)' : Array.isArray(v) ? v.join(', ') : String(v)}`)];
-      setReview({ lines, opId: ready.which.id, params: ready.params });
-      return;
-    }
+    if (ready.which.write) return setReview(reviewOf(ready.which, ready.params, fields));
     pages.current = [...pages.current.slice(0, page - 1), pageValue];
     send(ready.which, ready.params, pageValue, page);
   };
@@ -240,9 +210,8 @@ function useDeskRequest(def: ViewDef, fields: readonly FormField[], valuesRef: M
     const which = r ? (services.catalog.describe(r.opId) ?? null) : null;
     if (r && which) send(which, r.params, undefined, 1);
   };
-  /** Problems of `shown` (the values on screen), once a run was refused; else none. */
-  const problems = (shown: Values): { readonly errors: Readonly<Record<string, string>>; readonly problem: string | null } => {
-    const c = checking ? check(shown, undefined) : null;
+  const problems = (shown: DeskValues) => {
+    const c = checking ? checkRequest(checks, shown, undefined) : null;
     return c?.kind === 'problem' ? { errors: c.errors, problem: c.problem } : { errors: {}, problem: failure };
   };
   return { paging, review, setReview, reviewRef, busy, busyRef, result, pages, run, confirm, problems };
@@ -258,35 +227,19 @@ export function useDeskView(def: ViewDef, onClose: () => void): DeskState {
   const { services, store, now } = useAppContext();
   const op = services.catalog.describe(def.op);
   const alt = def.altOp ? services.catalog.describe(def.altOp) : null;
-  const fields = useMemo<readonly FormField[]>(() => {
-    const own = (op?.fields ?? []).filter((f) => !PAGING_FIELDS.has(f.name) && !(def.hide ?? []).includes(f.name));
-    return alt && op ? [{ name: ENDPOINT_FIELD, kind: 'choice', required: true, choices: [op.path, alt.path], secret: false }, ...own] : own;
-  }, [op, alt, def.hide]);
-  const initial = useMemo(() => {
-    const d = def.defaults?.(envOf(store.getState(), now())) ?? {};
-    // A required choice starts on its first value; an optional one on "any" (left out).
-    const firsts = Object.fromEntries((op?.fields ?? []).filter((f) => f.kind === 'choice' && f.required && f.choices?.[0] !== undefined).map((f) => [f.name, f.choices?.[0] ?? '']));
-    return alt && op ? { ...firsts, [ENDPOINT_FIELD]: op.path, ...d } : { ...firsts, ...d };
-    // Defaults are read once, when the view opens.
-  }, []);
+  const fields = useMemo(() => formFieldsOf(op, alt, def.hide ?? []), [op, alt, def.hide]);
+  // Defaults are read once, when the view opens.
+  const initial = useMemo(() => initialValuesOf(def, op, alt, () => envOf(store.getState(), now())), []);
   const form = useDeskForm(fields, initial);
-  const [zone, setZone, zoneRef] = useRefState<DeskZone>(op?.write ? 'form' : 'results');
-  const [rowCursor, setRowCursor] = useRefState(0);
-  const [colOffset, setColOffset] = useState(0);
-  const [detail, setDetail, detailRef] = useRefState(false);
-  const req = useDeskRequest(def, fields, form.valuesRef, () => {
-    setRowCursor(0);
-    setColOffset(0);
-    setDetail(false);
-    setZone('results');
-  });
+  const cursor = useDeskCursor(op?.write ? 'form' : 'results');
+  const req = useDeskRequest(def, fields, form.valuesRef, cursor.showResults);
 
   // Reads run once on open when their defaults make a valid request.
   useEffect(() => {
     if (op && !op.write) req.run(undefined, 1);
   }, []);
 
-  useDeskKeys({ fields, form, req, zoneRef, setZone, setRowCursor, setColOffset, detailRef, setDetail, onClose });
+  useDeskKeys({ fields, form, req, cursor, onClose });
   const shown = form.editing === null ? form.values : { ...form.values, [form.editing]: form.editText };
   const { errors, problem } = req.problems(shown);
   return {
@@ -296,102 +249,14 @@ export function useDeskView(def: ViewDef, onClose: () => void): DeskState {
     fieldErrors: errors,
     editing: form.editing,
     editText: form.editText,
-    zone,
+    zone: cursor.zone,
     formCursor: form.cursor,
-    rowCursor,
-    colOffset,
-    detail: detail && (req.result?.rows.length ?? 0) > 0,
+    rowCursor: cursor.rowCursor,
+    colOffset: cursor.colOffset,
+    detail: cursor.detail && (req.result?.rows.length ?? 0) > 0,
     review: req.review?.lines ?? null,
     busy: req.busy,
     problem,
     result: req.result,
   };
-}
-
-/** What the desk's key commands act on. */
-interface DeskKeysInput {
-  readonly fields: readonly FormField[];
-  readonly form: DeskForm;
-  readonly req: ReturnType<typeof useDeskRequest>;
-  readonly zoneRef: MutableRefObject<DeskZone>;
-  readonly setZone: RefStateSetter<DeskZone>;
-  readonly setRowCursor: RefStateSetter<number>;
-  readonly setColOffset: (update: (c: number) => number) => void;
-  readonly detailRef: MutableRefObject<boolean>;
-  readonly setDetail: RefStateSetter<boolean>;
-  readonly onClose: () => void;
-}
-
-/** The desk overlay's key commands (scope `overlay.desk`) and its resting field. */
-function useDeskKeys({ fields, form, req, zoneRef, setZone, setRowCursor, setColOffset, detailRef, setDetail, onClose }: DeskKeysInput): void {
-  const { store } = useAppContext();
-  // Handlers read the present (refs): keys of one burst run before any render.
-  const inForm = () => zoneRef.current === 'form';
-  const fieldNow = () => fields[form.cursorRef.current];
-  const rowCount = () => req.result?.rows.length ?? 0;
-  const reviewing = () => (req.reviewRef.current ? REVIEWING : null);
-  const move = (delta: number) => {
-    form.finishEdit();
-    if (inForm()) form.setCursor((c) => Math.min(fields.length - 1, Math.max(0, c + delta)));
-    else setRowCursor((c) => Math.min(Math.max(0, rowCount() - 1), Math.max(0, c + delta)));
-  };
-  useRestingField(() => {
-    if (store.getState().ui.overlay !== 'desk' || !inForm() || form.editingRef.current !== null || req.reviewRef.current || req.busyRef.current) return null;
-    const f = fieldNow();
-    return f && f.kind !== 'choice' ? form.resting(f) : null;
-  });
-  useCommand(Command.DESK_UP, () => move(-1), reviewing);
-  useCommand(Command.DESK_DOWN, () => move(1), reviewing);
-  useCommand(Command.DESK_ZONE, () => {
-    form.finishEdit();
-    setDetail(false);
-    setZone((z) => (z === 'form' ? 'results' : 'form'));
-  });
-  useCommand(
-    Command.DESK_ENTER,
-    () => {
-      if (form.editingRef.current !== null) return form.finishEdit();
-      if (!inForm()) return void setDetail((d) => !d && rowCount() > 0);
-      const f = fieldNow();
-      if (f && !form.cycle(f, 1)) form.startEdit(f);
-      return undefined;
-    },
-    reviewing,
-  );
-  useCommand(Command.DESK_LEFT, () => (inForm() ? form.cycle(fieldNow(), -1) : setColOffset((c) => Math.max(0, c - 1))), reviewing);
-  useCommand(Command.DESK_RIGHT, () => (inForm() ? form.cycle(fieldNow(), 1) : setColOffset((c) => c + 1)), reviewing);
-  useCommand(
-    Command.DESK_RUN,
-    () => {
-      form.finishEdit();
-      req.run(undefined, 1);
-    },
-    () => (req.busyRef.current ? 'a request is in flight' : null),
-  );
-  useCommand(Command.DESK_CONFIRM, req.confirm, () => (req.reviewRef.current ? (req.busyRef.current ? 'sending' : null) : 'nothing to confirm: review first (o)'));
-  const result = req.result;
-  useCommand(
-    Command.DESK_NEXT_PAGE,
-    () => {
-      // Under review, n answers no.
-      if (req.reviewRef.current) return req.setReview(null);
-      if (result?.next) req.run(result.next, result.page + 1);
-      return undefined;
-    },
-    () => (req.reviewRef.current ? null : !req.paging ? 'this view has one page' : !result?.next ? 'no older page' : req.busyRef.current ? 'a request is in flight' : null),
-  );
-  useCommand(
-    Command.DESK_PREV_PAGE,
-    () => {
-      if (result && result.page > 1) req.run(req.pages.current[result.page - 2], result.page - 1);
-    },
-    () => (!result || result.page <= 1 ? 'already on the first page' : req.busyRef.current ? 'a request is in flight' : null),
-  );
-  useCommand(Command.DESK_BACK, () => {
-    if (form.editingRef.current !== null) return form.finishEdit();
-    if (detailRef.current) return setDetail(false);
-    if (req.reviewRef.current) return req.setReview(null);
-    // Secrets are dropped with the view's state when it closes.
-    onClose();
-  });
 }
