@@ -70,7 +70,7 @@ export interface SimExchange {
 }
 
 /**
- * Balances the desk (loans and account-admin operations) moves through; owned by the engine.
+ * Balances the back office (loans and account-admin operations) moves through; owned by the engine.
  * Amounts are Decimal strings' Decimal values; coins are upper case.
  */
 export interface BalanceLedger {
@@ -82,8 +82,8 @@ export interface BalanceLedger {
   debit(uid: string, coin: string, amount: import('decimal.js').Decimal, reason: string): void;
 }
 
-/** What the desk needs from the rest of the exchange. */
-export interface DeskDeps {
+/** What the back office needs from the rest of the exchange. */
+export interface BackOfficeDeps {
   /** Exchange time, Unix ms (follows `--speed` where the owner scales it). */
   readonly now: () => number;
   /** Time scale: 1 = real time; 60 = an hour of interest every minute. */
@@ -95,8 +95,8 @@ export interface DeskDeps {
 }
 
 /** Loans, sub-accounts, withdrawals, announcements and the other operations outside matching. */
-export interface Desk {
-  /** True if this desk answers `opId`. */
+export interface BackOffice {
+  /** True if this back office answers `opId`. */
   handles(opId: string): boolean;
   /** Answers `opId` like `SimExchange.handle`. */
   handle(opId: string, uid: string | null, params: unknown): unknown;
@@ -175,7 +175,7 @@ export interface EmbeddedExchange extends SimExchange {
   shockPrice(category: SimCategory, symbol: string, factor: import('decimal.js').Decimal): void;
   /** Restores the demo account: orders and positions dropped, opening balances (100000 USDT, 2 BTC, 20 ETH, 10000 USDC, 1000 BGB). */
   resetDemoAccount(): void;
-  /** Runs the time-driven work up to exchange time `now`: countdown, funding, liquidation, desk interest. */
+  /** Runs the time-driven work up to exchange time `now`: countdown, funding, liquidation, back office interest. */
   tick(now: number): void;
   /** Countdown-cancel-all deadline of `uid` in exchange ms, or null when disarmed. */
   countdownDeadline(uid: string): number | null;

@@ -43,7 +43,7 @@ export interface StartSimOptions<E extends SimExchange = EmbeddedExchange> {
   readonly now?: () => number;
   /**
    * Waits `ms` on the same clock as `now` (the server's `deliverLate` hold). Default a real
-   * (unref'd) timer. Tests pass `createManualClock().sleep` from `server/testing/manual-clock.ts`.
+   * (unref'd) timer. Tests pass `createManualClock().sleep` from `test/helpers/sim-testing/manual-clock.ts`.
    */
   readonly sleep?: (ms: number) => Promise<void>;
   /** Operation table and validator. Default: the real table (`exchange/wire/operations.ts`). */

@@ -8,7 +8,7 @@
  * order; then `o` and `y` (and `y` again if a guard warns): exactly one placement arrives.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TICKET_FIELDS } from '../../src/ui/hooks/ticket-form.js';
+import { TICKET_FIELDS } from '../../src/ui/forms/ticket-form.js';
 import { afterEffects, focusPanel, KEY, startDeskRig, typeIntoField, type DeskRig } from '../helpers/desk-rig.js';
 import { waitFor } from '../helpers/wait-for.js';
 

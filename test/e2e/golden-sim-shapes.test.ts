@@ -18,7 +18,7 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationId } from '../../src/exchange/wire/operations.js';
 import { operationById } from '../../src/exchange/wire/operations.js';
-import { signedFetch, type TestReply } from '../../src/sim/server/testing/signed-fetch.js';
+import { signedFetch, type TestReply } from '../helpers/sim-testing/signed-fetch.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { loadGoldens, shapeDiff, type Golden } from '../helpers/golden.js';
 

@@ -16,7 +16,7 @@ import type { StreamClient } from '../../src/exchange/ws/stream-client.js';
 import type { WsTrade } from '../../src/exchange/ws/ws-trade.js';
 import type { OrderService } from '../../src/services/order-service.js';
 import type { OrderRequest } from '../../src/services/order-request.js';
-import type { ManualClock } from '../../src/sim/server/testing/manual-clock.js';
+import type { ManualClock } from '../helpers/sim-testing/manual-clock.js';
 import type { SimHandle } from '../../src/sim/start-sim.js';
 import type { AppStore } from '../../src/store/create-app-store.js';
 import { startOrderRig, type OrderRig } from '../helpers/order-rig.js';

@@ -21,7 +21,7 @@ import { wireList, wireString } from '../../src/exchange/wire/wire-values.js';
 import type { OrderOutcome, OrderService } from '../../src/services/order-service.js';
 import type { OrderRequest } from '../../src/services/order-request.js';
 import { createRng } from '../../src/sim/market/rng.js';
-import type { ManualClock } from '../../src/sim/server/testing/manual-clock.js';
+import type { ManualClock } from '../helpers/sim-testing/manual-clock.js';
 import type { SimHandle } from '../../src/sim/start-sim.js';
 import type { AppStore } from '../../src/store/create-app-store.js';
 import { startOrderRig, type OrderRig } from '../helpers/order-rig.js';

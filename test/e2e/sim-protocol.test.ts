@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWsLogin } from '../../src/exchange/wire/sign.js';
 import { startSim, simInfoLine, type SimHandle } from '../../src/sim/start-sim.js';
-import { signedFetch, type TestCreds } from '../../src/sim/server/testing/signed-fetch.js';
-import { TestSocket } from '../../src/sim/server/testing/ws-client.js';
+import { signedFetch, type TestCreds } from '../helpers/sim-testing/signed-fetch.js';
+import { TestSocket } from '../helpers/sim-testing/ws-client.js';
 
 const SEQ_RE = /"seq":(\d+),"pseq":(\d+)/;
 const TWO_53 = 2n ** 53n;

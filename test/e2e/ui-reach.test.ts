@@ -14,9 +14,9 @@ import type { OperationSpec } from '../../src/exchange/wire/operation-types.js';
 import { OPERATION_CATALOG } from '../../src/services/operation-catalog.js';
 import type { Binding } from '../../src/ui/keys/binding-types.js';
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
-import { PANEL_OPERATIONS } from '../../src/ui/views/panel-operations.js';
-import { VIEWS } from '../../src/ui/views/registry.js';
-import type { ViewDef } from '../../src/ui/views/view-types.js';
+import { PANEL_OPERATIONS } from '../../src/ui/view-defs/panel-operations.js';
+import { VIEWS } from '../../src/ui/view-defs/registry.js';
+import type { ViewDef } from '../../src/ui/view-defs/view-types.js';
 import { afterEffects, digitOf, escapeTo, focusPanel, KEY, startDeskRig, typeIntoField, type DeskRig } from '../helpers/desk-rig.js';
 import { waitFor } from '../helpers/wait-for.js';
 

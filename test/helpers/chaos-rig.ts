@@ -4,7 +4,7 @@ import { openSession, type Session } from '../../src/cli/session.js';
 import type { StreamTuning } from '../../src/exchange/ws/stream-client.js';
 import type { EmbeddedExchange } from '../../src/sim/contract.js';
 import { createSimExchange } from '../../src/sim/engine/create-sim-exchange.js';
-import { createManualClock } from '../../src/sim/server/testing/manual-clock.js';
+import { createManualClock } from './sim-testing/manual-clock.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { startRestProxy, type RestProxy } from './chaos-proxy.js';

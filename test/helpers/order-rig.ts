@@ -8,7 +8,7 @@ import { WsTrade } from '../../src/exchange/ws/ws-trade.js';
 import { OrderService } from '../../src/services/order-service.js';
 import type { ReconciledEvent } from '../../src/services/placement-watch.js';
 import { PrivateService } from '../../src/services/private-service.js';
-import { createManualClock, type ManualClock } from '../../src/sim/server/testing/manual-clock.js';
+import { createManualClock, type ManualClock } from './sim-testing/manual-clock.js';
 import { startSim, type SimHandle, type StartSimOptions } from '../../src/sim/start-sim.js';
 import { createAppStore, type AppStore } from '../../src/store/create-app-store.js';
 import type { LogLevelUi } from '../../src/store/slices/ui-slice.js';

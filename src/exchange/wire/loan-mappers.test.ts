@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { badReplyMessage as badReply } from '../../../test/helpers/bad-reply.js';
 import { goldenReplyData as golden } from '../../../test/helpers/golden.js';
-import { loanCoinsWire } from '../../sim/desk/loan-catalog.js';
+import { loanCoinsWire } from '../../sim/back-office/loan-catalog.js';
 import {
   borrowReceiptFromWire,
   borrowToWire,

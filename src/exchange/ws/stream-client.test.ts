@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSim } from '../../sim/start-sim.js';
 import { StreamClient, type StreamPush } from './stream-client.js';
-import { TestWsServer, waitUntil } from './test-server.js';
+import { TestWsServer, waitUntil } from '../../../test/helpers/ws-test-server.js';
 import { WsTrade } from './ws-trade.js';
 
 const creds = { apiKey: 'bg_demo_utadash', secret: 'utadash-demo-secret', passphrase: 'utadashdemo' };

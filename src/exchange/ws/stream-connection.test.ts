@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { signWsLogin } from '../wire/sign.js';
 import type { ConnectionHealth, StreamConnectionOptions, StreamError } from './connection-state.js';
 import { StreamConnection } from './stream-connection.js';
-import { TestWsServer, unusedPort, waitUntil } from './test-server.js';
+import { TestWsServer, unusedPort, waitUntil } from '../../../test/helpers/ws-test-server.js';
 import type { StreamArg } from './topics.js';
 
 const creds = { apiKey: 'bg_demo_utadash', secret: 'utadash-demo-secret', passphrase: 'utadashdemo' };

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ExchangeError } from '../wire/errors.js';
 import { StreamConnection } from './stream-connection.js';
-import { TestWsServer, waitUntil, type TestClient } from './test-server.js';
+import { TestWsServer, waitUntil, type TestClient } from '../../../test/helpers/ws-test-server.js';
 import { WsTrade } from './ws-trade.js';
 
 const creds = { apiKey: 'bg_demo_utadash', secret: 'utadash-demo-secret', passphrase: 'utadashdemo' };

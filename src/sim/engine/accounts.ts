@@ -22,7 +22,7 @@ export interface FinancialRecord {
   readonly category: string;
   readonly symbol: string;
   readonly coin: string;
-  /** e.g. trade, fee, funding_fee, liquidation, or a desk reason such as borrow. */
+  /** e.g. trade, fee, funding_fee, liquidation, or a back office reason such as borrow. */
   readonly type: string;
   readonly amount: Decimal;
   readonly fee: Decimal;
@@ -114,7 +114,7 @@ export class Accounts implements BalanceLedger {
     return free.isNegative() ? ZERO : free;
   }
 
-  /** Adds `amount` (desk operations). */
+  /** Adds `amount` (back office operations). */
   credit(uid: string, coin: string, amount: Decimal, reason: string): void {
     this.change(uid, coin, amount, { type: reason });
   }

@@ -25,7 +25,7 @@ function realExchange(): { ex: ReturnType<typeof createSimExchange>; step: (ms: 
   };
 }
 
-describe('createSimExchange with the real market and desk', () => {
+describe('createSimExchange with the real market and back office', () => {
   it('makers quote on the engine books and user orders trade against them', () => {
     const { ex, step, events } = realExchange();
     try {
@@ -49,7 +49,7 @@ describe('createSimExchange with the real market and desk', () => {
     }
   });
 
-  it('routes operations to the desk, the market and the engine', () => {
+  it('routes operations to the back office, the market and the engine', () => {
     const { ex, step } = realExchange();
     try {
       step(250);
@@ -63,7 +63,7 @@ describe('createSimExchange with the real market and desk', () => {
     }
   });
 
-  it('desk operations move engine balances through the ledger and push one account event', () => {
+  it('back office operations move engine balances through the ledger and push one account event', () => {
     const { ex, step, events } = realExchange();
     try {
       step(250);
@@ -93,7 +93,7 @@ describe('createSimExchange with the real market and desk', () => {
     }
   });
 
-  it('builds the default market and desk and starts/stops cleanly', () => {
+  it('builds the default market and back office and starts/stops cleanly', () => {
     const ex = createSimExchange({ seed: 3 });
     ex.start();
     ex.stop();

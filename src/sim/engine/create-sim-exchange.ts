@@ -1,10 +1,10 @@
 /**
- * Composition of the embedded exchange: market feed, matching engine and desk behind one
- * `SimExchange`. Operations go to the desk if it answers them, then to the market feed, then
+ * Composition of the embedded exchange: market feed, matching engine and back office behind one
+ * `SimExchange`. Operations go to the back office if it answers them, then to the market feed, then
  * to the engine.
  */
-import type { Desk, DeskDeps, EmbeddedExchange, MarketFeed, SimEvent } from '../contract.js';
-import { createDesk } from '../desk/create-desk.js';
+import type { BackOffice, BackOfficeDeps, EmbeddedExchange, MarketFeed, SimEvent } from '../contract.js';
+import { createBackOffice } from '../back-office/create-back-office.js';
 import { createMarketFeed } from '../market/create-market-feed.js';
 import { Engine } from './engine.js';
 import { Codes, reject } from './types.js';
@@ -20,12 +20,12 @@ export interface SimExchangeOptions {
   readonly speed?: number;
   /** Wall clock, Unix ms. Default `Date.now`. */
   readonly now?: () => number;
-  /** Wall ms between engine/desk ticks once started. Default 250. */
+  /** Wall ms between engine/back office ticks once started. Default 250. */
   readonly tickMs?: number;
   /** Market feed to use instead of the synthetic one (tests). */
   readonly market?: MarketFeed;
-  /** Desk factory to use instead of `createDesk` (tests). */
-  readonly createDesk?: (deps: DeskDeps) => Desk;
+  /** BackOffice factory to use instead of `createBackOffice` (tests). */
+  readonly createBackOffice?: (deps: BackOfficeDeps) => BackOffice;
 }
 
 /** Builds the embedded exchange (nothing runs until `start()`). */
@@ -37,7 +37,7 @@ export function createSimExchange(options: SimExchangeOptions = {}): EmbeddedExc
   const now = speed === 1 ? wall : (): number => Math.floor(t0 + (wall() - t0) * speed);
   const market = options.market ?? createMarketFeed({ seed: options.seed ?? 1, speed, now });
   const engine = new Engine(market, now, speed, DEMO_UID);
-  const deskDeps: DeskDeps = {
+  const backOfficeDeps: BackOfficeDeps = {
     now,
     // The clock handed over already runs at `speed`.
     speed: 1,
@@ -48,12 +48,12 @@ export function createSimExchange(options: SimExchangeOptions = {}): EmbeddedExc
       else engine.core.emit(event);
     },
   };
-  const desk = (options.createDesk ?? createDesk)(deskDeps);
+  const backOffice = (options.createBackOffice ?? createBackOffice)(backOfficeDeps);
   let timer: ReturnType<typeof setInterval> | null = null;
 
   const tick = (t: number): void => {
     engine.tick(t);
-    desk.tick(t);
+    backOffice.tick(t);
   };
 
   return {
@@ -62,9 +62,9 @@ export function createSimExchange(options: SimExchangeOptions = {}): EmbeddedExc
     venue: engine.venue,
     now,
     handle(opId, uid, params) {
-      if (desk.handles(opId)) {
+      if (backOffice.handles(opId)) {
         if (uid === null) return reject(Codes.PARAM_VERIFY, `Operation ${opId} needs a signed request`);
-        return engine.core.run(() => desk.handle(opId, uid, params));
+        return engine.core.run(() => backOffice.handle(opId, uid, params));
       }
       if (market.handles(opId)) return market.handle(opId, params);
       if (engine.handles(opId)) return engine.handle(opId, uid, params);

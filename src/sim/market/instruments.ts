@@ -11,7 +11,7 @@ export const DELIVERY_SYMBOL = 'BTCUSDT260327';
 /** The Reality stock-token spot pair (only 1m 5m 15m 1H 4H 1D candles, market type only). */
 export const REALITY_SYMBOL = 'RAAPLUSDT';
 
-/** Symbols per category that other parts of the simulator (engine, desk, tests) rely on. */
+/** Symbols per category that other parts of the simulator (engine, back office, tests) rely on. */
 export const SIM_SYMBOLS: Readonly<Record<SimCategory, readonly string[]>> = {
   SPOT: ['BTCUSDT', 'ETHUSDT', REALITY_SYMBOL],
   MARGIN: ['BTCUSDT', 'ETHUSDT'],

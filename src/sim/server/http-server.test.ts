@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from './sim-server.js';
-import { FakeExchange, fakeRoutes } from './testing/fake-exchange.js';
-import { signedFetch } from './testing/signed-fetch.js';
+import { FakeExchange, fakeRoutes } from '../../../test/helpers/sim-testing/fake-exchange.js';
+import { signedFetch } from '../../../test/helpers/sim-testing/signed-fetch.js';
 
 const CREDS = { apiKey: 'bg_demo_utadash', secret: 'utadash-demo-secret', passphrase: 'utadashdemo' };
 

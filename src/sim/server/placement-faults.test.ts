@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signWsLogin } from '../../exchange/wire/sign.js';
 import { startSimServer, type SimServer } from './sim-server.js';
-import { FakeExchange, fakeRoutes } from './testing/fake-exchange.js';
-import { LogLines } from './testing/log-lines.js';
-import { createManualClock, type ManualClock } from './testing/manual-clock.js';
-import { signedFetch } from './testing/signed-fetch.js';
-import { TestSocket } from './testing/ws-client.js';
+import { FakeExchange, fakeRoutes } from '../../../test/helpers/sim-testing/fake-exchange.js';
+import { LogLines } from '../../../test/helpers/sim-testing/log-lines.js';
+import { createManualClock, type ManualClock } from '../../../test/helpers/sim-testing/manual-clock.js';
+import { signedFetch } from '../../../test/helpers/sim-testing/signed-fetch.js';
+import { TestSocket } from '../../../test/helpers/sim-testing/ws-client.js';
 
 /**
  * Issue 16 item 3: the placement faults of the embedded exchange, over real loopback sockets.

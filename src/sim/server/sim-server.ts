@@ -30,7 +30,7 @@ export interface SimServerOptions {
   readonly now?: () => number;
   /**
    * Waits `ms` on the same clock as `now` (the `deliverLate` hold). Default a real timer that does
-   * not keep the process alive. Tests pass a fast-forwardable one (`testing/manual-clock.ts`).
+   * not keep the process alive. Tests pass a fast-forwardable one (`test/helpers/sim-testing/manual-clock.ts`).
    */
   readonly sleep?: (ms: number) => Promise<void>;
   /** Websocket idle close after no `ping`, ms. Default 120 000. */

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signWsLogin } from '../../exchange/wire/sign.js';
 import { startSimServer, type SimServer } from './sim-server.js';
-import { FakeExchange, fakeRoutes } from './testing/fake-exchange.js';
-import { signedFetch } from './testing/signed-fetch.js';
-import { TestSocket } from './testing/ws-client.js';
+import { FakeExchange, fakeRoutes } from '../../../test/helpers/sim-testing/fake-exchange.js';
+import { signedFetch } from '../../../test/helpers/sim-testing/signed-fetch.js';
+import { TestSocket } from '../../../test/helpers/sim-testing/ws-client.js';
 
 const CREDS = { apiKey: 'k', secret: 's', passphrase: 'p', uid: '6000000001' };
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSimServer, type SimServer } from './sim-server.js';
-import { FakeExchange, fakeRoutes } from './testing/fake-exchange.js';
-import { TestSocket } from './testing/ws-client.js';
+import { FakeExchange, fakeRoutes } from '../../../test/helpers/sim-testing/fake-exchange.js';
+import { TestSocket } from '../../../test/helpers/sim-testing/ws-client.js';
 
 const CREDS = { apiKey: 'k', secret: 's', passphrase: 'p', uid: '6000000001' };
 

@@ -2,7 +2,7 @@ import { Text } from 'ink';
 import type { Instrument, Position } from '../../domain/model.js';
 import { checkReduce } from '../../domain/position-mapping.js';
 import { useAppContext } from '../hooks/app-context.js';
-import { positionLabel, shareOfSize } from '../hooks/position-close-text.js';
+import { positionLabel, shareOfSize } from '../forms/position-close-text.js';
 import type { ReduceFields } from '../hooks/use-position-reduce.js';
 import { FieldRow } from './FieldRow.js';
 

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppState } from '../../store/app-state.js';
 import type { FormField, OperationCatalog, OperationInfo } from '../../services/operation-catalog.js';
-import type { ViewDef, ViewEnv, ViewRow } from '../views/view-types.js';
-import { buildParams, defaultRows, nextPageValue, pagingOf, type BuiltParams, type Paging } from '../views/view-values.js';
+import type { ViewDef, ViewEnv, ViewRow } from '../view-defs/view-types.js';
+import { buildParams, defaultRows, nextPageValue, pagingOf, type BuiltParams, type Paging } from '../view-defs/view-values.js';
 import { useAppContext } from './app-context.js';
 import { useDeskForm, type DeskValues } from './use-desk-form.js';
 import { useDeskCursor, useDeskKeys, type DeskRequestKeys, type DeskZone } from './use-desk-keys.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AccountSummary, Ticker } from '../../domain/model.js';
 import type { OrderRequest } from '../../services/order-request.js';
 import { createAppStore, type AppStore } from '../../store/create-app-store.js';
-import { BTC_PERP, BTC_SPOT } from './ticket.testkit.js';
+import { BTC_PERP, BTC_SPOT } from '../forms/ticket.testkit.js';
 import { accountAgeMs, checkOrderGuards, orderGuardInput } from './use-order-guards.js';
 
 const NOW = 1_700_000_000_000;

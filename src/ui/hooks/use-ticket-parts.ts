@@ -7,7 +7,7 @@ import type { OrderRequest } from '../../services/order-request.js';
 import { useAppContext } from './app-context.js';
 import { useAppStore } from './use-app-store.js';
 import type { Modal } from './use-modal.js';
-import { prefillPrice, type TicketChoices, type TicketDerived, type TicketEnv } from './ticket-form.js';
+import { prefillPrice, type TicketChoices, type TicketDerived, type TicketEnv } from '../forms/ticket-form.js';
 
 /** The last submission's result, shown until the next edit. */
 export interface TicketOutcome {

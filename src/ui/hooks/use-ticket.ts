@@ -32,7 +32,7 @@ import {
   type TicketEnv,
   type TicketFieldId,
   type TicketTexts,
-} from './ticket-form.js';
+} from '../forms/ticket-form.js';
 
 /** Reason shown for every ticket action when the session has no API keys. */
 export const TICKET_READ_ONLY_REASON = 'no API keys: read-only';

@@ -183,7 +183,7 @@ export const TICKET_COMMANDS = {
 
 /**
  * Commands of the desk views: one per view (history, reference, administration; each bound to a
- * key in its panel, see src/ui/views/*-views.ts), plus the keys of the open view's overlay.
+ * key in its panel, see src/ui/view-defs/*-views.ts), plus the keys of the open view's overlay.
  */
 export const VIEWS_COMMANDS = {
   VIEW_LOAN_BORROW_HISTORY: 'views.loanBorrowHistory',

@@ -15,7 +15,7 @@ import {
   fitCoinColumns,
   sortAssets,
   type AccountTone,
-} from '../components/account-columns.js';
+} from '../tables/account-columns.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { useCommand } from '../hooks/use-commands.js';

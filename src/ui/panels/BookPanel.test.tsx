@@ -7,7 +7,7 @@ import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.
 import { waitFor } from '../../../test/helpers/wait-for.js';
 import { BookPanel } from './BookPanel.js';
 import { MONOCHROME, type Theme } from '../theme.js';
-import { restingOrder } from '../hooks/ticket.testkit.js';
+import { restingOrder } from '../forms/ticket.testkit.js';
 import type { Order } from '../../domain/model.js';
 
 const NOW = 1_795_600_000_000;

@@ -13,7 +13,7 @@ import { useFreshness } from '../hooks/use-freshness.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { useLatest } from '../hooks/use-latest.js';
 import { Command } from '../keys/commands.js';
-import { bookTick, ownOrderMarks, type OwnLevel } from '../components/book-own-orders.js';
+import { bookTick, ownOrderMarks, type OwnLevel } from '../tables/book-own-orders.js';
 import { fmtQty } from '../../domain/format.js';
 
 /** Props of the order-book panel. */

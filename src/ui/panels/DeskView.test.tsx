@@ -6,8 +6,8 @@ import type { Position } from '../../domain/model.js';
 import { createAppStore } from '../../store/create-app-store.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
-import { viewByCommand } from '../views/registry.js';
-import type { ViewDef } from '../views/view-types.js';
+import { viewByCommand } from '../view-defs/registry.js';
+import type { ViewDef } from '../view-defs/view-types.js';
 import { DeskView, settingsNow } from './DeskView.js';
 
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0);

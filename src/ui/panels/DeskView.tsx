@@ -5,8 +5,8 @@ import { FieldRow } from '../components/FieldRow.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { shownValue, useDeskView, type DeskState } from '../hooks/use-desk-view.js';
-import type { ViewColumn, ViewDef, ViewRow } from '../views/view-types.js';
-import { autoColumns, cellValue, flattenRecord, rowCellText } from '../views/view-values.js';
+import type { ViewColumn, ViewDef, ViewRow } from '../view-defs/view-types.js';
+import { autoColumns, cellValue, flattenRecord, rowCellText } from '../view-defs/view-values.js';
 
 /** Props of the desk overlay. */
 export interface DeskViewProps {

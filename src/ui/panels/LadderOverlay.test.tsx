@@ -8,7 +8,7 @@ import type { OrderRequest } from '../../services/order-request.js';
 import { createAppStore } from '../../store/create-app-store.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
-import { BTC_PERP } from '../hooks/ticket.testkit.js';
+import { BTC_PERP } from '../forms/ticket.testkit.js';
 import { LadderOverlay } from './LadderOverlay.js';
 
 const NOW = 1_700_000_000_000;

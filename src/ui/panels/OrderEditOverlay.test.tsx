@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BTC_PERP, restingOrder } from '../hooks/ticket.testkit.js';
+import { BTC_PERP, restingOrder } from '../forms/ticket.testkit.js';
 import type { Instrument, Order } from '../../domain/model.js';
 import type { ModifyChange } from '../../services/order-batch.js';
 import { createAppStore } from '../../store/create-app-store.js';

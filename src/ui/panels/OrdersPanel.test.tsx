@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BTC_PERP, restingOrder } from '../hooks/ticket.testkit.js';
+import { BTC_PERP, restingOrder } from '../forms/ticket.testkit.js';
 import type { Category, Instrument, Order } from '../../domain/model.js';
 import type { TradingServices } from '../../services/app-services.js';
 import type { BatchOutcome, ModifyChange } from '../../services/order-batch.js';

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { emptyListText, SOURCES, staleSuffix } from '../../store/freshness.js';
 import type { Submission } from '../../store/slices/orders-slice.js';
 import { AgeBadge } from '../components/AgeBadge.js';
-import { orderColumns, orderHeader, orderLine, sortOrders } from '../components/order-columns.js';
+import { orderColumns, orderHeader, orderLine, sortOrders } from '../tables/order-columns.js';
 import { OrderResultsView } from '../components/OrderResults.js';
 import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';

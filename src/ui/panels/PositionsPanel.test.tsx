@@ -11,7 +11,7 @@ import { SOCKET_SILENT_MS } from '../../store/freshness.js';
 import { setSocket } from '../../store/freshness.testkit.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
-import { NO_TRADING } from '../hooks/position-close.js';
+import { NO_TRADING } from '../forms/position-close.js';
 import { PositionsPanel } from './PositionsPanel.js';
 import { afterEffects } from '../../../test/helpers/field-keys.js';
 

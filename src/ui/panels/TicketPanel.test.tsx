@@ -10,7 +10,7 @@ import type { OrderOutcome } from '../../services/order-service.js';
 import { createAppStore, type AppStore } from '../../store/create-app-store.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
 import { waitFor } from '../../../test/helpers/wait-for.js';
-import { BTC_CM, BTC_PERP, BTC_SPOT, RAAPL, XRP_LIMIT_OPEN } from '../hooks/ticket.testkit.js';
+import { BTC_CM, BTC_PERP, BTC_SPOT, RAAPL, XRP_LIMIT_OPEN } from '../forms/ticket.testkit.js';
 import type { LoadPrice } from '../hooks/use-ticket.js';
 import { useAppStore } from '../hooks/use-app-store.js';
 import { TicketPanel } from './TicketPanel.js';

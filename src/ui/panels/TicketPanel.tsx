@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { FieldRow } from '../components/FieldRow.js';
 import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
-import { confirmLines, qtyUnitLabel, type TicketFieldView } from '../hooks/ticket-form.js';
+import { confirmLines, qtyUnitLabel, type TicketFieldView } from '../forms/ticket-form.js';
 import { TICKET_READ_ONLY_REASON, useTicket, type LoadPrice, type TicketState } from '../hooks/use-ticket.js';
 
 /** Props of the order ticket. */

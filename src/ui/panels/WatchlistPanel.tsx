@@ -6,8 +6,8 @@ import { SPARK_SAMPLES, sparkline, type PriceSample } from '../../domain/sparkli
 import { emptyListText, SOURCES, staleSuffix } from '../../store/freshness.js';
 import { symbolKey, type SymbolRef } from '../../store/slices/market-slice.js';
 import { AgeBadge } from '../components/AgeBadge.js';
-import { fitByPriority, type PrioritizedColumn } from '../components/fit-columns.js';
-import { CATEGORY_SHORT } from '../components/order-columns.js';
+import { fitByPriority, type PrioritizedColumn } from '../tables/fit-columns.js';
+import { CATEGORY_SHORT } from '../tables/order-columns.js';
 import { Panel } from '../components/Panel.js';
 import { useAppContext } from '../hooks/app-context.js';
 import { useAppStore } from '../hooks/use-app-store.js';

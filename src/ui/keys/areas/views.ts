@@ -1,4 +1,4 @@
-import { VIEWS } from '../../views/registry.js';
+import { VIEWS } from '../../view-defs/registry.js';
 import type { Binding } from '../binding-types.js';
 import { VIEWS_COMMANDS } from '../command-ids.js';
 

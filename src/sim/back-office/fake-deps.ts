@@ -1,9 +1,9 @@
 /**
- * Test support for the desk's tests: an in-memory ledger, settable prices and a settable clock.
+ * Test support for the back office's tests: an in-memory ledger, settable prices and a settable clock.
  * Not used by the running exchange.
  */
 import { Decimal } from 'decimal.js';
-import { SimRejection, type BalanceLedger, type DeskDeps, type SimEvent } from '../contract.js';
+import { SimRejection, type BalanceLedger, type BackOfficeDeps, type SimEvent } from '../contract.js';
 
 /** A ledger over a map of balances; records every movement. */
 export class FakeLedger implements BalanceLedger {
@@ -36,8 +36,8 @@ export class FakeLedger implements BalanceLedger {
   }
 }
 
-/** Desk dependencies whose time, prices and ledger a test controls. */
-export interface FakeDeskDeps extends DeskDeps {
+/** BackOffice dependencies whose time, prices and ledger a test controls. */
+export interface FakeBackOfficeDeps extends BackOfficeDeps {
   readonly ledger: FakeLedger;
   /** Emitted events, in order. */
   readonly events: SimEvent[];
@@ -51,7 +51,7 @@ export interface FakeDeskDeps extends DeskDeps {
 export const FAKE_T0 = Date.UTC(2026, 10, 1);
 
 /** Fake deps at FAKE_T0 with BTC 50000, ETH 2500, BGB 1, USDT/USDC 1. */
-export function fakeDeskDeps(speed = 1): FakeDeskDeps {
+export function fakeBackOfficeDeps(speed = 1): FakeBackOfficeDeps {
   let now = FAKE_T0;
   const prices = new Map<string, Decimal>([
     ['BTC', new Decimal(50000)], ['ETH', new Decimal(2500)], ['BGB', new Decimal(1)], ['USDT', new Decimal(1)], ['USDC', new Decimal(1)],

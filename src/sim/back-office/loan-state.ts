@@ -1,10 +1,10 @@
 /**
- * The mutable state of one ongoing loan, and what the loan operations share: the desk's
+ * The mutable state of one ongoing loan, and what the loan operations share: the back office's
  * dependencies, the per-account histories and an id source.
  */
 import { Decimal } from 'decimal.js';
-import { SimRejection, type DeskDeps } from '../contract.js';
-import { DeskCode } from './errors.js';
+import { SimRejection, type BackOfficeDeps } from '../contract.js';
+import { BackOfficeCode } from './errors.js';
 import { amountStr, collateralRatio, pctStr, termDays, type LoanDaily } from './loan-catalog.js';
 import type { LoanHistories, LoanRecord } from './loan-records.js';
 
@@ -42,7 +42,7 @@ export interface LoanState {
 
 /** What the loan operations share. */
 export interface LoanContext {
-  readonly deps: DeskDeps;
+  readonly deps: BackOfficeDeps;
   /** Ongoing loans by orderId. */
   readonly loans: Map<string, LoanState>;
   /** The histories of `uid` (created on first use). */
@@ -126,5 +126,5 @@ export function ownLoan(ctx: LoanContext, uid: string, orderId: string): LoanSta
 
 /** No ongoing loan with this order id for the caller. */
 function loanNotFound(orderId: string): SimRejection {
-  return new SimRejection(DeskCode.NOT_FOUND, `Loan order ${orderId} does not exist or is no longer ongoing; list ongoing loans with borrow-ongoing`);
+  return new SimRejection(BackOfficeCode.NOT_FOUND, `Loan order ${orderId} does not exist or is no longer ongoing; list ongoing loans with borrow-ongoing`);
 }

@@ -3,7 +3,7 @@
  * (loan-repay.ts), histories (loan-records.ts) and the time-driven work (loan-risk.ts).
  */
 import { Decimal } from 'decimal.js';
-import type { DeskDeps } from '../contract.js';
+import type { BackOfficeDeps } from '../contract.js';
 import { badParam } from './errors.js';
 import {
   LOAN_DAILIES, amountStr, hourRate, loanCoinSpec, loanForPledge, pledgeCoinSpec, pledgeForLoan, termMs,
@@ -27,7 +27,7 @@ export class LoanBook {
   private readonly historiesByUid = new Map<string, LoanHistories>();
 
   /** `nextId` supplies order ids. */
-  constructor(deps: DeskDeps, nextId: () => string) {
+  constructor(deps: BackOfficeDeps, nextId: () => string) {
     this.ctx = {
       deps,
       loans: new Map<string, LoanState>(),

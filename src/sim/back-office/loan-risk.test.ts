@@ -1,38 +1,38 @@
 import { describe, expect, it } from 'vitest';
-import { createDesk } from './create-desk.js';
-import { fakeDeskDeps, rejection, FAKE_T0 } from './fake-deps.js';
+import { createBackOffice } from './create-back-office.js';
+import { fakeBackOfficeDeps, rejection, FAKE_T0 } from './fake-deps.js';
 
 const UID = '6000000001';
 const WINDOW = { startTime: String(FAKE_T0 - 1000), endTime: String(FAKE_T0 + 100_000_000) };
 
 function setup() {
-  const deps = fakeDeskDeps();
+  const deps = fakeBackOfficeDeps();
   deps.ledger.set(UID, 'BTC', '1');
-  const desk = createDesk(deps);
-  const call = (op: string, params: unknown = {}): unknown => desk.handle(op, UID, params);
+  const backOffice = createBackOffice(deps);
+  const call = (op: string, params: unknown = {}): unknown => backOffice.handle(op, UID, params);
   const { orderId } = call('loan.borrow', { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.1' }) as { orderId: string };
   const ongoing = (): Record<string, string>[] => call('loan.getOngoing') as Record<string, string>[];
-  return { deps, desk, call, orderId, ongoing };
+  return { deps, backOffice, call, orderId, ongoing };
 }
 
 describe('margin call and liquidation', () => {
   it('a price drop raises the ratio into margin call, then liquidates', () => {
-    const { deps, desk, call, orderId, ongoing } = setup();
+    const { deps, backOffice, call, orderId, ongoing } = setup();
     deps.setPrice('BTC', '45000');
-    desk.tick(FAKE_T0 + 1000);
+    backOffice.tick(FAKE_T0 + 1000);
     expect(ongoing()[0]?.pledgeRate).toBe('72.22');
     expect(deps.events).toEqual([]);
 
     deps.setPrice('BTC', '40000');
-    desk.tick(FAKE_T0 + 2000);
+    backOffice.tick(FAKE_T0 + 2000);
     expect(ongoing()[0]?.pledgeRate).toBe('81.25');
     expect(deps.events).toEqual([{ type: 'account', uid: UID }]);
-    desk.tick(FAKE_T0 + 3000);
+    backOffice.tick(FAKE_T0 + 3000);
     expect(deps.events).toHaveLength(1);
 
     deps.setPrice('BTC', '35000');
     deps.setNow(FAKE_T0 + 4000);
-    desk.tick(FAKE_T0 + 4000);
+    backOffice.tick(FAKE_T0 + 4000);
     expect(ongoing()).toEqual([]);
     expect(deps.events).toHaveLength(2);
     // Debt 3250 USDT + 2 % fee = 3315 USDT = 0.094714285… BTC sold; the rest comes back.
@@ -56,13 +56,13 @@ describe('margin call and liquidation', () => {
   });
 
   it('accrued interest counts in the ratio', () => {
-    const { deps, desk, ongoing } = setup();
+    const { deps, backOffice, ongoing } = setup();
     deps.setPrice('BTC', '40700');
-    desk.tick(FAKE_T0);
+    backOffice.tick(FAKE_T0);
     expect(ongoing()[0]?.pledgeRate).toBe('79.85');
     expect(deps.events).toEqual([]);
     // A long stretch of interest pushes the ratio over supRate without a price move.
-    desk.tick(FAKE_T0 + 400 * 3_600_000);
+    backOffice.tick(FAKE_T0 + 400 * 3_600_000);
     expect(deps.events).toEqual([{ type: 'account', uid: UID }]);
   });
 });
@@ -108,9 +108,9 @@ describe('revise pledge', () => {
 
 describe('missing prices', () => {
   it('never liquidates on a missing price', () => {
-    const { deps, desk, ongoing } = setup();
+    const { deps, backOffice, ongoing } = setup();
     deps.setPrice('BTC', '0');
-    desk.tick(FAKE_T0 + 1000);
+    backOffice.tick(FAKE_T0 + 1000);
     deps.setPrice('BTC', '50000');
     expect(ongoing()).toHaveLength(1);
     expect(deps.events).toEqual([]);

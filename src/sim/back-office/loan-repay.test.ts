@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDesk } from './create-desk.js';
-import { fakeDeskDeps, rejection, FAKE_T0 } from './fake-deps.js';
+import { createBackOffice } from './create-back-office.js';
+import { fakeBackOfficeDeps, rejection, FAKE_T0 } from './fake-deps.js';
 
 const UID = '6000000001';
 const HOUR = 3_600_000;
@@ -8,16 +8,16 @@ const WINDOW = { startTime: String(FAKE_T0 - 1000), endTime: String(FAKE_T0 + 10
 
 /** A 3250 USDT loan against 0.1 BTC, one hour of interest (0.01947758) accrued. */
 function setup() {
-  const deps = fakeDeskDeps();
+  const deps = fakeBackOfficeDeps();
   deps.ledger.set(UID, 'BTC', '1');
   deps.ledger.set(UID, 'USDT', '100');
-  const desk = createDesk(deps);
-  const call = (op: string, params: unknown = {}): unknown => desk.handle(op, UID, params);
+  const backOffice = createBackOffice(deps);
+  const call = (op: string, params: unknown = {}): unknown => backOffice.handle(op, UID, params);
   const { orderId } = call('loan.borrow', { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', pledgeAmount: '0.1' }) as { orderId: string };
   deps.setNow(FAKE_T0 + HOUR);
-  desk.tick(FAKE_T0 + HOUR);
+  backOffice.tick(FAKE_T0 + HOUR);
   const ongoing = (): Record<string, string>[] => call('loan.getOngoing') as Record<string, string>[];
-  return { deps, desk, call, orderId, ongoing };
+  return { deps, backOffice, call, orderId, ongoing };
 }
 
 describe('repay', () => {

@@ -1,6 +1,6 @@
 /**
- * The refusals the desk answers with. Bitget documents few codes for these operations, so the
- * desk picks plausible ones and keeps them stable:
+ * The refusals the back office answers with. Bitget documents few codes for these operations, so the
+ * back office picks plausible ones and keeps them stable:
  *
  * | code  | when                                                                                  |
  * |-------|---------------------------------------------------------------------------------------|
@@ -15,8 +15,8 @@
  */
 import { SimRejection } from '../contract.js';
 
-/** Stable codes used by the desk (see the table above). */
-export const DeskCode = {
+/** Stable codes used by the back office (see the table above). */
+export const BackOfficeCode = {
   MISSING_PARAM: '40019',
   BAD_PARAM: '40020',
   NOT_ALLOWED: '40014',
@@ -29,15 +29,15 @@ export const DeskCode = {
 
 /** A required parameter is absent or empty. */
 export function missingParam(name: string): SimRejection {
-  return new SimRejection(DeskCode.MISSING_PARAM, `Parameter ${name} cannot be empty: it is required`);
+  return new SimRejection(BackOfficeCode.MISSING_PARAM, `Parameter ${name} cannot be empty: it is required`);
 }
 
-/** A parameter has a value the desk cannot accept; `why` says what to send instead. */
+/** A parameter has a value the back office cannot accept; `why` says what to send instead. */
 export function badParam(name: string, why: string): SimRejection {
-  return new SimRejection(DeskCode.BAD_PARAM, `Parameter ${name} error: ${why}`);
+  return new SimRejection(BackOfficeCode.BAD_PARAM, `Parameter ${name} error: ${why}`);
 }
 
 /** The object named by `what` does not exist for this account. */
 export function notFound(what: string): SimRejection {
-  return new SimRejection(DeskCode.NOT_FOUND, `${what} does not exist`);
+  return new SimRejection(BackOfficeCode.NOT_FOUND, `${what} does not exist`);
 }

@@ -1,7 +1,7 @@
 /**
  * Withdrawal requests and `account.cancelWithdrawal`. A request waits in a cooling-off period
  * (its amount frozen in the funding wallet) before it is processed; only then can it be
- * cancelled. Each account starts with three seeded requests, timed from the desk's creation:
+ * cancelled. Each account starts with three seeded requests, timed from the back office's creation:
  *
  * | orderId             | clientOid     | amount    | state                          |
  * |---------------------|---------------|-----------|--------------------------------|
@@ -11,7 +11,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { SimRejection } from '../contract.js';
-import { DeskCode, missingParam, notFound } from './errors.js';
+import { BackOfficeCode, missingParam, notFound } from './errors.js';
 import type { FundingWallets } from './funding.js';
 import { asParams, optString } from './params.js';
 
@@ -81,7 +81,7 @@ export class Withdrawals {
     if (!w) throw notFound(orderId !== undefined ? `Withdrawal order ${orderId}` : `Withdrawal with clientOid ${clientOid ?? ''}`);
     if (w.state !== 'cooling') {
       throw new SimRejection(
-        DeskCode.NOT_COOLING_OFF,
+        BackOfficeCode.NOT_COOLING_OFF,
         `Withdrawal ${w.orderId} is already ${w.state}; only a request still in its cooling-off period can be cancelled`,
       );
     }

@@ -1,6 +1,6 @@
 /**
  * Reading request parameters. GET parameters arrive as an object of strings, POST bodies as
- * parsed JSON; the desk accepts only strings for scalar values (the exchange's wire form).
+ * parsed JSON; the back office accepts only strings for scalar values (the exchange's wire form).
  */
 import { Decimal } from 'decimal.js';
 import { badParam, missingParam } from './errors.js';

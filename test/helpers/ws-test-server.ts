@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer, WebSocket } from 'ws';
-import type { StreamArg } from './topics.js';
+import type { StreamArg } from '../../src/exchange/ws/topics.js';
 
 /**
  * Test helper: a scriptable websocket server on 127.0.0.1, port 0, speaking the v3 text protocol

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDesk } from './create-desk.js';
-import { fakeDeskDeps, rejection, FAKE_T0 } from './fake-deps.js';
+import { createBackOffice } from './create-back-office.js';
+import { fakeBackOfficeDeps, rejection, FAKE_T0 } from './fake-deps.js';
 
 const UID = '6000000001';
 
@@ -11,8 +11,8 @@ interface SubPage {
 }
 
 function setup() {
-  const desk = createDesk(fakeDeskDeps());
-  const call = (op: string, params: unknown = {}, uid = UID): unknown => desk.handle(op, uid, params);
+  const backOffice = createBackOffice(fakeBackOfficeDeps());
+  const call = (op: string, params: unknown = {}, uid = UID): unknown => backOffice.handle(op, uid, params);
   return { call };
 }
 

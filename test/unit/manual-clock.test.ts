@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createManualClock } from './manual-clock.js';
+import { createManualClock } from '../helpers/sim-testing/manual-clock.js';
 
 describe('createManualClock', () => {
   it('now() is real time plus what was advanced', () => {

@@ -1,31 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { createDesk } from './create-desk.js';
-import { fakeDeskDeps, rejection, FAKE_T0 } from './fake-deps.js';
+import { createBackOffice } from './create-back-office.js';
+import { fakeBackOfficeDeps, rejection, FAKE_T0 } from './fake-deps.js';
 
 const UID = '6000000001';
 const HOUR = 3_600_000;
 
 function setup(speed = 1) {
-  const deps = fakeDeskDeps(speed);
+  const deps = fakeBackOfficeDeps(speed);
   deps.ledger.set(UID, 'BTC', '1');
   deps.ledger.set(UID, 'USDT', '10000');
-  const desk = createDesk(deps);
-  const call = (op: string, params: unknown = {}): unknown => desk.handle(op, UID, params);
+  const backOffice = createBackOffice(deps);
+  const call = (op: string, params: unknown = {}): unknown => backOffice.handle(op, UID, params);
   const borrow = (extra: Record<string, string>): string => {
     const r = call('loan.borrow', { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', ...extra }) as { orderId: string };
     return r.orderId;
   };
   const ongoing = (): Record<string, string>[] => call('loan.getOngoing') as Record<string, string>[];
-  return { deps, desk, call, borrow, ongoing };
+  return { deps, backOffice, call, borrow, ongoing };
 }
 
 describe('loan catalog and estimate', () => {
-  it('answers exactly the desk operations', () => {
-    const { desk } = setup();
-    expect(desk.handles('loan.borrow')).toBe(true);
-    expect(desk.handles('tax.getMarginRecords')).toBe(true);
-    expect(desk.handles('trade.placeOrder')).toBe(false);
-    expect(desk.handles('toString')).toBe(false);
+  it('answers exactly the back office operations', () => {
+    const { backOffice } = setup();
+    expect(backOffice.handles('loan.borrow')).toBe(true);
+    expect(backOffice.handles('tax.getMarginRecords')).toBe(true);
+    expect(backOffice.handles('trade.placeOrder')).toBe(false);
+    expect(backOffice.handles('toString')).toBe(false);
   });
 
   it('lists loan and pledge coins with fractional rates, filtered by coin', () => {
@@ -115,45 +115,45 @@ describe('borrow', () => {
   });
 
   it('keeps accounts apart', () => {
-    const { desk, borrow } = setup();
+    const { backOffice, borrow } = setup();
     const id = borrow({ pledgeAmount: '0.1' });
-    expect(desk.handle('loan.getOngoing', '6000000002', {})).toEqual([]);
-    expect(rejection(() => desk.handle('loan.repay', '6000000002', { orderId: id, method: 'borrowed_coin', repayAll: 'yes' })).code).toBe('40054');
-    expect(rejection(() => desk.handle('loan.getOngoing', null, {})).code).toBe('40014');
+    expect(backOffice.handle('loan.getOngoing', '6000000002', {})).toEqual([]);
+    expect(rejection(() => backOffice.handle('loan.repay', '6000000002', { orderId: id, method: 'borrowed_coin', repayAll: 'yes' })).code).toBe('40054');
+    expect(rejection(() => backOffice.handle('loan.getOngoing', null, {})).code).toBe('40014');
   });
 });
 
 describe('interest accrual', () => {
   it('charges principal × hourRate per whole hour of exchange time', () => {
-    const { desk, deps, borrow, ongoing } = setup();
+    const { backOffice, deps, borrow, ongoing } = setup();
     borrow({ pledgeAmount: '0.1' });
-    desk.tick(FAKE_T0 + HOUR - 1);
+    backOffice.tick(FAKE_T0 + HOUR - 1);
     expect(ongoing()[0]?.interestAmount).toBe('0');
-    desk.tick(FAKE_T0 + HOUR);
+    backOffice.tick(FAKE_T0 + HOUR);
     expect(ongoing()[0]?.interestAmount).toBe('0.01947758');
-    desk.tick(FAKE_T0 + 3 * HOUR + 10);
+    backOffice.tick(FAKE_T0 + 3 * HOUR + 10);
     // Two more hours charged at once: 3250 × 0.0000059931 × 2 = 0.03895515 exactly.
     expect(ongoing()[0]?.interestAmount).toBe('0.05843273');
     expect(deps.events).toEqual([]);
   });
 
   it('scales elapsed time by speed', () => {
-    const { desk, borrow, ongoing } = setup(60);
+    const { backOffice, borrow, ongoing } = setup(60);
     borrow({ pledgeAmount: '0.1' });
-    desk.tick(FAKE_T0 + 59_000);
+    backOffice.tick(FAKE_T0 + 59_000);
     expect(ongoing()[0]?.interestAmount).toBe('0');
-    desk.tick(FAKE_T0 + 60_000);
+    backOffice.tick(FAKE_T0 + 60_000);
     expect(ongoing()[0]?.interestAmount).toBe('0.01947758');
-    desk.tick(FAKE_T0 + 120_000);
+    backOffice.tick(FAKE_T0 + 120_000);
     expect(ongoing()[0]?.interestAmount).toBe('0.03895516');
   });
 
   it('reports debts per coin with USDT values', () => {
-    const { call, desk, borrow } = setup();
+    const { call, backOffice, borrow } = setup();
     expect(call('loan.getDebts')).toEqual({ pledgeInfos: [], loanInfos: [] });
     borrow({ pledgeAmount: '0.1' });
     borrow({ pledgeAmount: '0.02' });
-    desk.tick(FAKE_T0 + HOUR);
+    backOffice.tick(FAKE_T0 + HOUR);
     expect(call('loan.getDebts')).toEqual({
       pledgeInfos: [{ coin: 'BTC', amount: '0.12', amountUsdt: '6000' }],
       // 3250 + 650 principal; 0.01947758 + 0.00389552 interest

@@ -7,11 +7,11 @@ import { symbolKey } from '../../store/slices/market-slice.js';
 import { positionKey } from '../../store/slices/positions-slice.js';
 import { closeAllOutcomeText, closeOutcomeText, positionLabel, type PositionActionResult } from './position-close-text.js';
 import { Command } from '../keys/commands.js';
-import { useAppContext } from './app-context.js';
-import { useAppStore } from './use-app-store.js';
-import { useCommand } from './use-commands.js';
-import { useRefState } from './use-ref-state.js';
-import { useReduceFields, type ReduceFields } from './use-position-reduce.js';
+import { useAppContext } from '../hooks/app-context.js';
+import { useAppStore } from '../hooks/use-app-store.js';
+import { useCommand } from '../hooks/use-commands.js';
+import { useRefState } from '../hooks/use-ref-state.js';
+import { useReduceFields, type ReduceFields } from '../hooks/use-position-reduce.js';
 
 /** The store overlay name of the close confirmation and the reduce form (activates key scope `overlay.positions`). */
 export const POSITIONS_OVERLAY = 'positions';

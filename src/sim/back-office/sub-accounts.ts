@@ -9,7 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SUB_API_KEY_PERMISSIONS, SUB_API_KEY_PERMISSIONS_OFFICIAL } from '../../exchange/wire/operations/account.js';
 import { SimRejection } from '../contract.js';
-import { DeskCode, badParam } from './errors.js';
+import { BackOfficeCode, badParam } from './errors.js';
 import { asParams, optEnum, optInt, optString, reqString, type Params } from './params.js';
 
 /** Domain of the virtual e-mail style sub-account names. */
@@ -134,12 +134,12 @@ export class SubAccounts {
 
   private refuseTaken(name: string): void {
     if (this.subs.some((s) => s.name === name)) {
-      throw new SimRejection(DeskCode.NAME_TAKEN, `Sub-account name ${name} is already taken; choose another`);
+      throw new SimRejection(BackOfficeCode.NAME_TAKEN, `Sub-account name ${name} is already taken; choose another`);
     }
   }
 
   private refuseSub(uid: string): void {
-    if (this.isSub(uid)) throw new SimRejection(DeskCode.NOT_ALLOWED, 'Only a main account can create sub-accounts');
+    if (this.isSub(uid)) throw new SimRejection(BackOfficeCode.NOT_ALLOWED, 'Only a main account can create sub-accounts');
   }
 }
 

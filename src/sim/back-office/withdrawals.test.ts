@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { createDesk } from './create-desk.js';
-import { fakeDeskDeps, rejection, FAKE_T0 } from './fake-deps.js';
+import { createBackOffice } from './create-back-office.js';
+import { fakeBackOfficeDeps, rejection, FAKE_T0 } from './fake-deps.js';
 
 const UID = '6000000001';
 const HOUR = 3_600_000;
 
 function setup() {
-  const deps = fakeDeskDeps();
-  const desk = createDesk(deps);
-  const call = (op: string, params: unknown = {}): unknown => desk.handle(op, UID, params);
-  return { deps, desk, call };
+  const deps = fakeBackOfficeDeps();
+  const backOffice = createBackOffice(deps);
+  const call = (op: string, params: unknown = {}): unknown => backOffice.handle(op, UID, params);
+  return { deps, backOffice, call };
 }
 
 describe('funding assets', () => {
@@ -51,10 +51,10 @@ describe('cancel withdrawal', () => {
   });
 
   it('a request leaves cooling-off when its period ends and its funds leave', () => {
-    const { deps, desk, call } = setup();
+    const { deps, backOffice, call } = setup();
     call('account.getFundingAssets');
     deps.setNow(FAKE_T0 + 24 * HOUR);
-    desk.tick(FAKE_T0 + 24 * HOUR);
+    backOffice.tick(FAKE_T0 + 24 * HOUR);
     expect(call('account.getFundingAssets', { coin: 'USDT' })).toEqual([{ coin: 'USDT', balance: '450', available: '450', frozen: '0' }]);
     expect(rejection(() => call('account.cancelWithdrawal', { orderId: '8800000000000000001' })).message).toMatch(/already processed/);
     expect(call('account.cancelWithdrawal', { orderId: '8800000000000000002' })).toBe('success');

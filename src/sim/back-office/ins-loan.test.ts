@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createDesk } from './create-desk.js';
-import { fakeDeskDeps, rejection } from './fake-deps.js';
+import { createBackOffice } from './create-back-office.js';
+import { fakeBackOfficeDeps, rejection } from './fake-deps.js';
 
 describe('ins-loan coin conversion', () => {
   it('needs a productId and answers the conversion ladders', () => {
-    const desk = createDesk(fakeDeskDeps());
-    expect(rejection(() => desk.handle('insLoan.getCoinsConvert', '6000000001', {})).code).toBe('40019');
-    const r = desk.handle('insLoan.getCoinsConvert', '6000000001', { productId: '1001' }) as { productId: string; coinInfo: Record<string, unknown>[] };
+    const backOffice = createBackOffice(fakeBackOfficeDeps());
+    expect(rejection(() => backOffice.handle('insLoan.getCoinsConvert', '6000000001', {})).code).toBe('40019');
+    const r = backOffice.handle('insLoan.getCoinsConvert', '6000000001', { productId: '1001' }) as { productId: string; coinInfo: Record<string, unknown>[] };
     expect(r.productId).toBe('1001');
     expect(r.coinInfo.find((c) => c.coin === 'BTC')).toEqual({
       coin: 'BTC', convertRatio: '0.95', maxConvertValue: '5000000',

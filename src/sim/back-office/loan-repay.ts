@@ -14,7 +14,7 @@
  */
 import { Decimal } from 'decimal.js';
 import { SimRejection } from '../contract.js';
-import { DeskCode, badParam, missingParam } from './errors.js';
+import { BackOfficeCode, badParam, missingParam } from './errors.js';
 import { AMOUNT_DP, amountStr, ratioStr } from './loan-catalog.js';
 import { debtOf, endLoan, ownLoan, ratioOf, type LoanContext } from './loan-state.js';
 import { optAmount, optEnum, reqAmount, reqEnum, reqString, type Params } from './params.js';
@@ -89,7 +89,7 @@ export function revisePledge(ctx: LoanContext, uid: string, p: Params): Record<s
     const after = ratioOf(ctx, loan, debtOf(loan), pledgeAfter);
     if (after.gt(loan.initRate)) {
       throw new SimRejection(
-        DeskCode.RATIO_LIMIT,
+        BackOfficeCode.RATIO_LIMIT,
         `Withdrawing ${amount.toFixed()} ${pledgeCoin} would raise the collateral ratio to ${ratioStr(after)}, above the initial ratio ${loan.initRate.toFixed()}; withdraw less`,
       );
     }

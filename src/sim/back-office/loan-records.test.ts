@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { createDesk } from './create-desk.js';
-import { fakeDeskDeps, rejection, FAKE_T0 } from './fake-deps.js';
+import { createBackOffice } from './create-back-office.js';
+import { fakeBackOfficeDeps, rejection, FAKE_T0 } from './fake-deps.js';
 
 const UID = '6000000001';
 const DAY = 24 * 3_600_000;
 
 /** One loan and twelve small repays one minute apart. */
 function setup() {
-  const deps = fakeDeskDeps();
+  const deps = fakeBackOfficeDeps();
   deps.ledger.set(UID, 'BTC', '1');
   deps.setNow(FAKE_T0 + 100 * DAY);
-  const desk = createDesk(deps);
-  const call = (op: string, params: unknown = {}): unknown => desk.handle(op, UID, params);
+  const backOffice = createBackOffice(deps);
+  const call = (op: string, params: unknown = {}): unknown => backOffice.handle(op, UID, params);
   const { orderId } = call('loan.borrow', { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'THIRTY', pledgeAmount: '0.1' }) as { orderId: string };
   const start = deps.now();
   for (let i = 1; i <= 12; i += 1) {

@@ -1,11 +1,11 @@
 /**
- * The desk: crypto loans, sub-accounts, withdrawal cancels, the funding wallet and the legacy
+ * The back office: crypto loans, sub-accounts, withdrawal cancels, the funding wallet and the legacy
  * margin tax records — the private operations outside matching. Every call is for one account
- * (`uid`); the desk keeps each account's state apart and seeds withdrawals, the funding wallet
+ * (`uid`); the back office keeps each account's state apart and seeds withdrawals, the funding wallet
  * and tax records on an account's first use. Refusal codes: see errors.ts.
  */
-import { SimRejection, type Desk, type DeskDeps } from '../contract.js';
-import { DeskCode } from './errors.js';
+import { SimRejection, type BackOffice, type BackOfficeDeps } from '../contract.js';
+import { BackOfficeCode } from './errors.js';
 import { FundingWallets } from './funding.js';
 import { coinsConvert } from './ins-loan.js';
 import { loanCoinsWire } from './loan-catalog.js';
@@ -16,7 +16,7 @@ import { SubAccounts } from './sub-accounts.js';
 import { TaxRecords } from './tax.js';
 import { Withdrawals } from './withdrawals.js';
 
-/** The operation ids the desk answers. */
+/** The operation ids the back office answers. */
 export const DESK_OPERATIONS = [
   'loan.getCoins', 'loan.getInterest', 'loan.borrow', 'loan.getOngoing', 'loan.getBorrowHistory', 'loan.repay',
   'loan.getRepayHistory', 'loan.revisePledge', 'loan.getPledgeRateHistory', 'loan.getReduces', 'loan.getDebts',
@@ -24,17 +24,17 @@ export const DESK_OPERATIONS = [
   'account.cancelWithdrawal', 'account.getFundingAssets', 'tax.getMarginRecords',
 ] as const;
 
-/** One of the desk's operation ids. */
-export type DeskOperationId = (typeof DESK_OPERATIONS)[number];
+/** One of the back office's operation ids. */
+export type BackOfficeOperationId = (typeof DESK_OPERATIONS)[number];
 
 /** First loan order id; later ones count up. */
 const FIRST_LOAN_ID = 1_400_000_000_000_000_001n;
 
 /**
- * Builds the desk. Time comes from `deps.now`; `tick(now)` must be called periodically (about
+ * Builds the back office. Time comes from `deps.now`; `tick(now)` must be called periodically (about
  * once a second) for interest, margin calls, liquidation and withdrawal cooling-off to advance.
  */
-export function createDesk(deps: DeskDeps): Desk {
+export function createBackOffice(deps: BackOfficeDeps): BackOffice {
   let next = FIRST_LOAN_ID;
   const loans = new LoanBook(deps, () => {
     const id = next.toString();
@@ -47,7 +47,7 @@ export function createDesk(deps: DeskDeps): Desk {
   const subs = new SubAccounts(deps.now);
   const tax = new TaxRecords(startedAt);
 
-  const table: Readonly<Record<DeskOperationId, (uid: string, params: unknown) => unknown>> = {
+  const table: Readonly<Record<BackOfficeOperationId, (uid: string, params: unknown) => unknown>> = {
     'loan.getCoins': (_uid, p) => loanCoinsWire(optCoin(asParams(p), 'coin')),
     'loan.getInterest': (_uid, p) => loans.estimate(asParams(p)),
     'loan.borrow': (uid, p) => loans.borrow(uid, asParams(p)),
@@ -72,13 +72,13 @@ export function createDesk(deps: DeskDeps): Desk {
     'tax.getMarginRecords': (uid, p) => tax.query(uid, p),
   };
 
-  const isDeskOp = (opId: string): opId is DeskOperationId => Object.hasOwn(table, opId);
+  const isBackOfficeOp = (opId: string): opId is BackOfficeOperationId => Object.hasOwn(table, opId);
 
   return {
-    handles: isDeskOp,
+    handles: isBackOfficeOp,
     handle(opId, uid, params) {
-      if (!isDeskOp(opId)) throw new SimRejection(DeskCode.BAD_PARAM, `The desk does not answer operation ${opId}`);
-      if (uid === null) throw new SimRejection(DeskCode.NOT_ALLOWED, `${opId} needs an authenticated account`);
+      if (!isBackOfficeOp(opId)) throw new SimRejection(BackOfficeCode.BAD_PARAM, `The back office does not answer operation ${opId}`);
+      if (uid === null) throw new SimRejection(BackOfficeCode.NOT_ALLOWED, `${opId} needs an authenticated account`);
       return table[opId](uid, params);
     },
     tick(now) {

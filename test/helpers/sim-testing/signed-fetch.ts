@@ -1,4 +1,4 @@
-import { buildQueryString, signingQueryString, signRest } from '../../../exchange/wire/sign.js';
+import { buildQueryString, signingQueryString, signRest } from '../../../src/exchange/wire/sign.js';
 
 /** Credentials a test signs with. */
 export interface TestCreds {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDesk } from './create-desk.js';
-import { fakeDeskDeps, rejection, FAKE_T0 } from './fake-deps.js';
+import { createBackOffice } from './create-back-office.js';
+import { fakeBackOfficeDeps, rejection, FAKE_T0 } from './fake-deps.js';
 import { MARGIN_TAX_TYPES, TAX_SEED_COUNT } from './tax.js';
 
 const UID = '6000000001';
@@ -8,8 +8,8 @@ const DAY = 24 * 3_600_000;
 const WINDOW = { startTime: String(FAKE_T0 - 30 * DAY), endTime: String(FAKE_T0) };
 
 function setup() {
-  const desk = createDesk(fakeDeskDeps());
-  const call = (params: Record<string, string>): Record<string, string>[] => desk.handle('tax.getMarginRecords', UID, params) as Record<string, string>[];
+  const backOffice = createBackOffice(fakeBackOfficeDeps());
+  const call = (params: Record<string, string>): Record<string, string>[] => backOffice.handle('tax.getMarginRecords', UID, params) as Record<string, string>[];
   return { call };
 }
 

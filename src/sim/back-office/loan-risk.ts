@@ -4,7 +4,7 @@
  * Interest: every whole hour of exchange time a loan is charged principal × hourRate (simple
  * interest, rounded up to 8 places). Elapsed time between ticks is multiplied by `deps.speed`,
  * so at speed 60 an hour of interest accrues every wall-clock minute. If the engine's clock
- * already runs at `speed`, it should build the desk with speed 1.
+ * already runs at `speed`, it should build the back office with speed 1.
  *
  * Risk: ratio = (principal + interest) value / collateral value. At ≥ supRate the loan enters
  * margin call (an `account` event tells clients to refresh); at ≥ forceRate it is liquidated at

@@ -1,6 +1,6 @@
-import { SimRejection, type SimCandle, type SimCategory, type SimEvent, type SimExchange, type SimLevel } from '../../contract.js';
-import type { OperationSpec } from '../../../exchange/wire/operation-types.js';
-import { routesFromList, type OperationRoutes } from '../routes.js';
+import { SimRejection, type SimCandle, type SimCategory, type SimEvent, type SimExchange, type SimLevel } from '../../../src/sim/contract.js';
+import type { OperationSpec } from '../../../src/exchange/wire/operation-types.js';
+import { routesFromList, type OperationRoutes } from '../../../src/sim/server/routes.js';
 
 /**
  * A small in-memory `SimExchange` for the transport tests: settable books, a few operations, and

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { BTC_PERP } from '../../domain/instruments.testkit.js';
-import { restingOrder } from '../hooks/ticket.testkit.js';
+import { restingOrder } from '../forms/ticket.testkit.js';
 import { bookTick, levelPriceOf, NO_MARKS, ownOrderMarks } from './book-own-orders.js';
 
 const d = (s: string) => new Decimal(s);

@@ -1,6 +1,6 @@
 /**
  * `tax.getMarginRecords` (legacy margin tax records). Each account has 26 seeded records, one
- * every 2.5 days before the desk started, cycling through all 13 `marginTaxType`s and
+ * every 2.5 days before the back office started, cycling through all 13 `marginTaxType`s and
  * alternating cross / isolated so every type appears in both. Amounts are signed: outflows
  * (transfer_out, repay, fees, deal_out, …) are negative; `total` = amount + fee.
  */
@@ -36,7 +36,7 @@ const COINS = [
   { coin: 'ETH', symbol: 'ETHUSDT', unit: new Decimal('0.006') },
 ] as const;
 
-/** Builds the seeded records of one account; `seededAt` is the desk's start (Unix ms). */
+/** Builds the seeded records of one account; `seededAt` is the back office's start (Unix ms). */
 function seedRecords(seededAt: number): TaxRecord[] {
   const out: TaxRecord[] = [];
   for (let k = 1; k <= TAX_SEED_COUNT; k += 1) {
