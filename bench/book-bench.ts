@@ -1,10 +1,12 @@
 import { OrderBook } from '../src/exchange/book/order-book.js';
+import { SOCKET_PATH, socketPath } from './socket-bench.js';
 
 /**
  * Order-book benchmark: parse + apply + sequence check (+ checksum when the frames carry one) over
  * frames held in memory, against JSON.parse alone and against ccxt's own order-book classes fed the
  * way ccxt's bitget watcher feeds them (JSON.parse, then `handleDeltas` into a counted book, plus
- * its CRC check when a frame carries a checksum).
+ * its CRC check when a frame carries a checksum). Beside the book alone, the same frames through the
+ * stream client's inbound path (`socket-bench.ts`), timed in the same interleaved rounds.
  */
 
 /** One bench result line. */
@@ -12,34 +14,50 @@ export interface BookBenchResult {
   readonly msgs: number;
   readonly msgsPerSec: number;
   readonly usPerMsg: number;
+  /** Median CPU time of this process per frame, µs (wall-clock figures inflate when other work shares the cores). */
+  readonly cpuUsPerMsg: number;
   readonly rssMB: number;
   readonly bids: [string, string][];
   readonly asks: [string, string][];
   readonly jsonParseUsPerMsg: number;
   readonly ratioToJsonParse: number;
+  /** The same frames from socket bytes to the applied book, through the stream connection and client. */
+  readonly socket: { readonly path: string; readonly msgsPerSec: number; readonly usPerMsg: number; readonly cpuUsPerMsg: number; readonly ratioToBook: number };
   readonly ccxt: { readonly msgsPerSec: number; readonly usPerMsg: number; readonly ratioOursFaster: number } | null;
   /** Why ccxt is null (absent when it ran). */
   readonly ccxtError?: string;
+}
+
+/** Median wall and CPU milliseconds per contender. */
+interface Medians {
+  readonly wall: number[];
+  /** This process's CPU time (user + system, all threads): steadier than wall time when other work shares the cores. */
+  readonly cpu: number[];
 }
 
 /**
  * Times each contender once per round, interleaved, so load from other processes hits all of them
  * alike; returns the median ms per contender. `warm` unmeasured rounds come first (JIT).
  */
-function interleavedMedians(contenders: readonly (() => void)[], runs: number, warm: number): number[] {
+function interleavedMedians(contenders: readonly (() => void)[], runs: number, warm: number): Medians {
   for (let i = 0; i < warm; i++) for (const fn of contenders) fn();
-  const times: number[][] = contenders.map(() => []);
+  const wall: number[][] = contenders.map(() => []);
+  const cpu: number[][] = contenders.map(() => []);
   for (let r = 0; r < runs; r++) {
     contenders.forEach((fn, k) => {
+      const c0 = process.cpuUsage();
       const t0 = process.hrtime.bigint();
       fn();
-      times[k]?.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      wall[k]?.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      const c = process.cpuUsage(c0);
+      cpu[k]?.push((c.user + c.system) / 1e3);
     });
   }
-  return times.map((t) => {
+  const median = (t: number[]): number => {
     t.sort((a, b) => a - b);
     return t[Math.floor(t.length / 2)] ?? 0;
-  });
+  };
+  return { wall: wall.map(median), cpu: cpu.map(median) };
 }
 
 interface CcxtSide {
@@ -132,7 +150,16 @@ export async function runBookBench(frames: readonly string[], runs = 7): Promise
       ccxtError = `ccxt run failed: ${err instanceof Error ? err.message : String(err)}`;
     }
   }
-  const [oursMs = 0, jsonMs = 0, ccxtMs = 0] = interleavedMedians(ccxtFn === null ? [ours, json] : [ours, json, ccxtFn], runs, 2);
+  const socket = socketPath(frames);
+  const socketTop = socket.run().wireTop(5);
+  ours();
+  if (JSON.stringify(socketTop) !== JSON.stringify(last.wireTop(5))) throw new Error('the socket path ends in another book than the book alone');
+  const socketFn = (): void => void socket.run();
+  const contenders = ccxtFn === null ? [ours, json, socketFn] : [ours, json, socketFn, ccxtFn];
+  const medians = interleavedMedians(contenders, runs, 2);
+  const [oursMs = 0, jsonMs = 0, socketMs = 0, ccxtMs = 0] = medians.wall;
+  const [oursCpuMs = 0, , socketCpuMs = 0] = medians.cpu;
+  socket.close();
   if (sink <= 0) throw new Error('JSON.parse baseline saw no data items');
   const top = last.wireTop(5);
   const ccxt: BookBenchResult['ccxt'] =
@@ -141,11 +168,13 @@ export async function runBookBench(frames: readonly string[], runs = 7): Promise
     msgs: n,
     msgsPerSec: Math.round(n / (oursMs / 1000)),
     usPerMsg: round((oursMs * 1000) / n),
+    cpuUsPerMsg: round((oursCpuMs * 1000) / n),
     rssMB: round(process.memoryUsage().rss / 2 ** 20),
     bids: top.bids,
     asks: top.asks,
     jsonParseUsPerMsg: round((jsonMs * 1000) / n),
     ratioToJsonParse: round(oursMs / jsonMs),
+    socket: { path: SOCKET_PATH, msgsPerSec: Math.round(n / (socketMs / 1000)), usPerMsg: round((socketMs * 1000) / n), cpuUsPerMsg: round((socketCpuMs * 1000) / n), ratioToBook: round(socketMs / oursMs) },
     ccxt,
     ...(ccxtError === undefined ? {} : { ccxtError }),
   };

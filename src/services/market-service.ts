@@ -4,7 +4,8 @@ import { OrderBook, SequenceGapError } from '../exchange/book/order-book.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
 import { instrumentFromWire, publicTradeFromWire, tickerFromWire } from '../exchange/wire/market-mappers.js';
 import { wireList } from '../exchange/wire/wire-values.js';
-import type { StreamClient, StreamPush } from '../exchange/ws/stream-client.js';
+import { BOOK_TOPICS } from '../exchange/ws/push-head.js';
+import type { BookPush, StreamClient, StreamPush } from '../exchange/ws/stream-client.js';
 import type { StreamArg } from '../exchange/ws/topics.js';
 import type { AppStore } from '../store/create-app-store.js';
 import { symbolKey, type BookView, type SymbolRef } from '../store/slices/market-slice.js';
@@ -126,7 +127,7 @@ export class MarketService {
   /** Loads instruments, starts the focused symbol's feeds and the ticker watchlist. */
   async start(): Promise<void> {
     const { stream } = this.deps;
-    for (const topic of ['books', 'books1', 'books5', 'books50']) this.offs.push(stream.onTopic(topic, (p) => this.onBook(p)));
+    for (const topic of BOOK_TOPICS) this.offs.push(stream.onTopic(topic, (p) => this.onBook(p)));
     this.offs.push(stream.onTopic('ticker', (p) => this.onTicker(p)));
     this.offs.push(stream.onTopic('publicTrade', (p) => this.onTrades(p)));
     this.offs.push(
@@ -246,14 +247,15 @@ export class MarketService {
   }
 
   /** The store key a public push belongs to: the focused ref when it matches (margin shares spot feeds). */
-  private keyOf(push: StreamPush): { key: string; category: Category } | null {
+  private keyOf(push: StreamPush | BookPush): { key: string; category: Category } | null {
     const symbol = push.arg.symbol ?? '';
     if (publicInstType(this.focused.category) === push.arg.instType && this.focused.symbol === symbol) return { key: symbolKey(this.focused), category: this.focused.category };
     const category = categoryOfInstType(push.arg.instType);
     return category ? { key: symbolKey({ category, symbol }), category } : null;
   }
 
-  private onBook(push: StreamPush): void {
+  /** A `books*` push, read once by the socket: applied from that read, never parsed again. */
+  private onBook(push: BookPush): void {
     const where = this.keyOf(push);
     if (!where || where.key !== symbolKey(this.focused) || push.arg.topic !== this.depth) return;
     const since = this.awaitingSnapshot.get(where.key);
@@ -269,7 +271,7 @@ export class MarketService {
     }
     const version = book.version;
     try {
-      book.applyText(push.raw);
+      book.applyRead(push.book);
     } catch (error) {
       this.onBookError(where.key, book, push.arg, error);
       return;

@@ -119,7 +119,7 @@ describe('PrivateService account pushes', () => {
     try {
       await until(() => releaseFirst !== null, 'the first assets read');
       const data = [{ totalEquity: '100', coin: [{ coin: 'USDT', balance: '100', available: '90', equity: '100', locked: '10', debts: '0', usdValue: '100' }] }];
-      stream.privateConnection?.events.emit('push', { instType: 'UTA', topic: 'account' }, 'update', data, JSON.stringify(data));
+      stream.privateConnection?.events.emit('push', { instType: 'UTA', topic: 'account' }, 'update', data);
       (releaseFirst as unknown as () => void)();
       await until(() => reads >= 2 && store.getState().account.summary !== null, 'the second read');
       expect(store.getState().account.summary?.assets.map((a) => a.available.toFixed())).toEqual(['90']);
@@ -145,7 +145,7 @@ describe('PrivateService account pushes', () => {
     const coins = (): string[] => (store.getState().account.summary?.assets ?? []).map((a) => `${a.coin} ${a.balance.toFixed()}`);
     const push = (action: 'snapshot' | 'update', item: Record<string, unknown>): void => {
       const data = [item];
-      stream.privateConnection?.events.emit('push', { instType: 'UTA', topic: 'account' }, action, data, JSON.stringify({ action, arg: { instType: 'UTA', topic: 'account' }, data }));
+      stream.privateConnection?.events.emit('push', { instType: 'UTA', topic: 'account' }, action, data);
     };
     service.start();
     try {

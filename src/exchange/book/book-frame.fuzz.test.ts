@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fuzzParams, mutated, nested, randomText, thrownBy, truncations } from '../../../test/helpers/fuzz-inputs.js';
 import { BookFrameError, parseBookFrame, type BookFrame } from './book-frame.js';
-import { MAX_SKIP_DEPTH } from './frame-scanner.js';
+import { MAX_SKIP_DEPTH } from './json-bytes.js';
 import { UpdateReader } from './update-reader.js';
 
 /**

@@ -1,9 +1,10 @@
 import { Decimal } from 'decimal.js';
 import { bookChecksum } from './checksum.js';
-import { parseBookFrame, type BookFrame } from './book-frame.js';
+import { parseBookFrame, readBookFrame, type BookFrame } from './book-frame.js';
+import { READER, type BookRead } from './book-read.js';
 import { ExchangeError } from '../wire/errors.js';
 import { BookSide } from './book-side.js';
-import { UpdateReader } from './update-reader.js';
+import type { UpdateReader } from './update-reader.js';
 import { compareDecimalText } from './price-text.js';
 
 export { compareDecimalText, priceKey } from './price-text.js';
@@ -21,9 +22,6 @@ export { compareDecimalText, priceKey } from './price-text.js';
  * Ordering and storage: see `book-side.ts` (float64 sort key with an exact tie-break on the
  * strings; typed-array order with strings that never move).
  */
-
-/** One reader for all books: `applyText` is synchronous and uses its buffers only within one call. */
-const READER = new UpdateReader();
 
 /** Why the book had to be dropped. */
 export type SequenceGapReason = 'no_snapshot' | 'pseq_zero' | 'pseq_mismatch' | 'checksum';
@@ -149,17 +147,33 @@ export class OrderBook {
 
   /**
    * Parses and applies one raw websocket text frame; same result and errors as
-   * `apply(parseBookFrame(text))`. The common frame (a compact update that follows the last seq)
-   * takes `UpdateReader`'s allocation-free path; every other frame, including every one that ends
-   * in an error, takes the full parser.
+   * `apply(parseBookFrame(text))`, and as `applyRead(readBook(text))` without the read's object.
    */
   applyText(text: string): void {
+    if (READER.read(text)) this.applyUpdate(READER, text);
+    else this.apply(readBookFrame(text, READER.src));
+  }
+
+  /**
+   * Applies a push the socket has already read (see `BookRead`); same result and errors as
+   * `apply(parseBookFrame(read.text))`. The common frame, a compact update, is applied from the fast
+   * reader's spans without allocating; a refused read throws its `BookFrameError`.
+   */
+  applyRead(read: BookRead): void {
+    if (read.via === 'frame') return this.apply(read.frame);
+    if (read.via === 'refused') throw read.error;
     const r = READER;
-    // The fast reader changes nothing in the book, so falling back after it is always safe.
-    if (this.lastSeq === '' || !r.read(text) || !r.pseqIs(this.lastSeq)) {
-      this.apply(parseBookFrame(text));
-      return;
-    }
+    // Read again when another frame was read since (a handler that kept the push past its call).
+    if (!r.holds(read.text) && !r.read(read.text)) return this.apply(parseBookFrame(read.text));
+    this.applyUpdate(r, read.text);
+  }
+
+  /** `apply` of the update `r` holds for `text`, from its spans. */
+  private applyUpdate(r: UpdateReader, text: string): void {
+    if (this.lastSeq === '') this.gap('no_snapshot', '', text.slice(r.seqStart, r.seqEnd));
+    // The fast reader never accepts pseq 0. Not chained (the first update after a snapshot, or a
+    // gap): the rule of `apply`, on the exact strings.
+    if (!r.pseqIs(this.lastSeq) && !this.coversSnapshot(text.slice(r.pseqStart, r.pseqEnd), text.slice(r.seqStart, r.seqEnd))) return;
     this.bids.applySpans(text, r.bids);
     this.asks.applySpans(text, r.asks);
     this.lastSeq = text.slice(r.seqStart, r.seqEnd);
@@ -185,7 +199,7 @@ export class OrderBook {
     }
     if (this.lastSeq === '') this.gap('no_snapshot', '', frame.seq);
     if (frame.pseq === '0') this.gap('pseq_zero', this.lastSeq, frame.pseq);
-    if (frame.pseq !== this.lastSeq && !this.coversSnapshot(frame)) return;
+    if (frame.pseq !== this.lastSeq && !this.coversSnapshot(frame.pseq, frame.seq)) return;
     const b = frame.bids;
     for (let i = 0; i < b.length; i += 2) this.bids.set(b[i] ?? '', b[i + 1] ?? '');
     const a = frame.asks;
@@ -206,10 +220,10 @@ export class OrderBook {
    * after the snapshot (`pseq > snapshot seq`: the updates in between are lost). Sequence numbers are
    * canonical decimal strings and may exceed 2^53, so they are compared as text, exactly.
    */
-  private coversSnapshot(frame: BookFrame): boolean {
+  private coversSnapshot(pseq: string, seq: string): boolean {
     const snap = this.snapshotSeq;
-    if (snap === '' || compareDecimalText(frame.pseq, snap) > 0) this.gap('pseq_mismatch', this.lastSeq, frame.pseq);
-    return compareDecimalText(frame.seq, snap) >= 0;
+    if (snap === '' || compareDecimalText(pseq, snap) > 0) this.gap('pseq_mismatch', this.lastSeq, pseq);
+    return compareDecimalText(seq, snap) >= 0;
   }
 
   /** Compares a frame's checksum (when present and non-zero) with the local book's. */

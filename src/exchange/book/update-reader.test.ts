@@ -89,6 +89,20 @@ describe('UpdateReader', () => {
     expect(new UpdateReader().read(text)).toBe(false);
   });
 
+  it('skips a repeated arg by its bytes, and still refuses an escape or reads a changed arg after it', () => {
+    const r = new UpdateReader();
+    const text = upd('101', '100', [['1', '2']], []);
+    expect(r.read(text)).toBe(true);
+    expect(r.read(text)).toBe(true);
+    expect(r.bids.count).toBe(1);
+    expect(r.read(text.replace('BTCUSD_CM', 'BTC\\u0055SD_CM'))).toBe(false);
+    const longer = text.replace('"symbol":"BTCUSD_CM"}', '"symbol":"BTCUSD_CM","x":[1,{"y":null}]}');
+    expect(r.read(longer)).toBe(true);
+    expect(r.read(longer.replace('"x":[1,', '"x":[1 ,'))).toBe(true);
+    expect(r.read(text.replace('"symbol":"BTCUSD_CM"}', '"symbol":"BTCUSD_CM"'))).toBe(false);
+    expect(r.read(text)).toBe(true);
+  });
+
   it('agrees with the full path on updates, spellings, deletes and long prices', () => {
     const outcomes = expectSameAsFullPath([
       snapshot(),

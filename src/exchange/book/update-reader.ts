@@ -8,22 +8,25 @@
  *   never cut);
  * - each price is validated and turned into its sort key in the same single pass over its chars
  *   (the book does not parse it again), and each size is validated and tested for zero in one pass;
- * - no whitespace handling, no escapes, no callbacks: the layout is fixed;
+ * - no whitespace handling, no escapes, no callbacks in what it reads: the layout is fixed (values
+ *   it only skips, such as `arg`, go through `skipValue`);
  * - the frame is first copied as bytes into a reusable buffer by one native `encodeInto` call and
- *   scanned there: reading a typed array is several times cheaper per char than `charCodeAt` on a
- *   string that is itself a substring of a bigger one (as socket and file reads often produce).
- *   Frames are ASCII, so byte offsets are char offsets; a frame with any other char is left to the
- *   full reader.
+ *   scanned there with the primitives of `json-bytes.ts` (the full reader's too): reading a typed
+ *   array is several times cheaper per char than `charCodeAt` on a string that is itself a
+ *   substring of a bigger one (as socket and file reads often produce). Frames are ASCII, so byte
+ *   offsets are char offsets; a frame with any other char is left to the full reader.
  *
- * Strict by design: anything unusual (a snapshot, whitespace, an escape in a string, extra fields in
+ * Strict by design: anything unusual (a snapshot, whitespace, a backslash anywhere, extra fields in
  * a level, quoted checksum, missing seq/pseq, several data items, …) makes `read` return false
- * having kept nothing, and the caller re-reads the frame with the full `parseBookFrame`, which owns
- * every error message. `read` accepts only frames that `parseBookFrame` also accepts, with the same
- * meaning, so the two paths cannot disagree on the book.
+ * having kept nothing, and the caller reads the same loaded bytes with the full `readBookFrame`,
+ * which owns every error message. `read` accepts only frames that the full reader also accepts,
+ * with the same meaning, so the two paths cannot disagree on the book.
  */
-import { ascii, bytesAt, findQuote, isDigit, skipNumber, skipString, skipValue } from './json-bytes.js';
+import { bytesAt, escapes, sameBytes, findQuote, integerEnd, skipNumber, skipValue, stringEnd, smallIntegerEnd, TextBytes, type DigitSpan } from './json-bytes.js';
 import { priceKeyFromDigits } from './price-text.js';
+import { K_ACTION, K_ARG, K_ASKS, K_BIDS, K_CHECKSUM, K_DATA, K_MAXDEPTH, K_MAXDEPTH_LOWER, K_PSEQ, K_SEQ, K_TS, V_UPDATE } from './push-keys.js';
 
+// Local copies, not imports: some loaders compile imported bindings to getter calls in hot loops.
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const COLON = 0x3a;
@@ -36,20 +39,6 @@ const RBRACE = 0x7d;
 
 /** Longest price whose digits still form an exact integer below 2^53 (see `priceKey`). */
 const SHORT_PRICE = 15;
-
-/** Keys and literals the reader recognises, as bytes. */
-const W_ACTION = ascii('action');
-const W_UPDATE = ascii('"update"');
-const W_DATA = ascii('data');
-const W_ARG = ascii('arg');
-const W_ASKS = ascii('asks');
-const W_BIDS = ascii('bids');
-const W_SEQ = ascii('seq');
-const W_PSEQ = ascii('pseq');
-const W_TS = ascii('ts');
-const W_CHECKSUM = ascii('checksum');
-const W_MAXDEPTH = ascii('maxDepth');
-const W_MAXDEPTH_LOWER = ascii('maxdepth');
 
 /**
  * The levels of one side of one frame, in wire order: level `k` has its price at
@@ -108,24 +97,28 @@ export class UpdateReader {
   pseqEnd = -1;
   /** The frame's `checksum`, or null when absent. */
   checksum: number | null = null;
+  /**
+   * The bytes of the last text given to `read`, loaded even when it was refused (then
+   * `readBookFrame` reads the same bytes without loading them again).
+   */
+  readonly src = new TextBytes();
   private dataItems = 0;
-  private encoder = new TextEncoder();
-  /** The frame's bytes followed by a 0 sentinel, which no scan below accepts, so every loop stops there. */
-  private bytes = new Uint8Array(4096);
+  /** The last `arg` skipped without escapes (its first `argLength` bytes). */
+  private readonly argBytes = new Uint8Array(128);
+  private argLength = 0;
+  /** The text whose levels the buffers hold (the last one `read` accepted); null after a refusal. */
+  private held: string | null = null;
+  private readonly digits: DigitSpan = { start: -1, end: -1 };
+  private readonly small = { value: 0 };
 
-  /** Copies `t` into `bytes`; null when it is not pure ASCII. */
-  private load(t: string): Uint8Array | null {
-    if (t.length + 16 > this.bytes.length) this.bytes = new Uint8Array(2 * (t.length + 16));
-    const b = this.bytes;
-    const { read, written } = this.encoder.encodeInto(t, b);
-    if (read !== t.length || written !== t.length) return null;
-    b[written] = 0;
-    return b;
+  /** True when the last `read` accepted `text`, so the spans, seq, pseq and checksum are its. */
+  holds(text: string): boolean {
+    return this.held === text;
   }
 
   /**
-   * Reads `t` when it is a compact ASCII update frame with one data item, `seq` and a non-zero `pseq`.
-   * Returns false (the caller then uses `parseBookFrame`) for anything else.
+   * Reads `t` when it is a compact ASCII update frame with one data item, `seq` and a non-zero `pseq`,
+   * and no backslash anywhere. Returns false (the caller then uses the full reader) for anything else.
    */
   read(t: string): boolean {
     this.bids.count = 0;
@@ -133,8 +126,12 @@ export class UpdateReader {
     this.seqStart = this.seqEnd = this.pseqStart = this.pseqEnd = -1;
     this.checksum = null;
     this.dataItems = 0;
-    const b = this.load(t);
-    if (b === null || b[0] !== LBRACE) return false;
+    this.held = null;
+    const b = this.src.load(t);
+    if (!this.src.ascii || b[0] !== LBRACE) return false;
+    // No escapes: the values it skips (arg, unknown fields) could hold them, and the full reader decodes
+    // those. Keys and levels refuse a backslash themselves.
+    const seen = escapes.seen;
     let update = false;
     let i = 1;
     for (;;) {
@@ -144,15 +141,14 @@ export class UpdateReader {
       if (ke < 0 || b[ke + 1] !== COLON) return false;
       i = ke + 2;
       const len = ke - ks;
-      if (len === 6 && bytesAt(b, ks, W_ACTION)) {
-        if (!bytesAt(b, i, W_UPDATE)) return false;
+      if (len === 6 && bytesAt(b, ks, K_ACTION)) {
+        if (!bytesAt(b, i, V_UPDATE)) return false;
         update = true;
         i += 8;
-      } else if (len === 4 && bytesAt(b, ks, W_DATA)) {
+      } else if (len === 4 && bytesAt(b, ks, K_DATA)) {
         i = this.dataList(b, i);
-      } else if (len === 3 && bytesAt(b, ks, W_ARG)) {
-        // The full reader insists on an object here.
-        i = b[i] === LBRACE ? skipValue(b, i) : -1;
+      } else if (len === 3 && bytesAt(b, ks, K_ARG)) {
+        i = this.skipArg(b, i);
       } else {
         i = skipValue(b, i);
       }
@@ -161,17 +157,37 @@ export class UpdateReader {
       if (c === RBRACE) break;
       if (c !== COMMA) return false;
     }
-    if (i !== t.length || !update || this.dataItems !== 1 || this.seqStart < 0 || this.pseqStart < 0) return false;
+    if (i !== t.length || !update || this.dataItems !== 1 || this.seqStart < 0 || this.pseqStart < 0 || escapes.seen !== seen) return false;
     // pseq 0 is a sequence reset: the full path reports it.
-    return !(this.pseqEnd - this.pseqStart === 1 && b[this.pseqStart] === ZERO);
+    if (this.pseqEnd - this.pseqStart === 1 && b[this.pseqStart] === ZERO) return false;
+    this.held = t;
+    return true;
   }
 
   /** True when the frame's `pseq` digits equal `seq` (a canonical decimal integer string). */
   pseqIs(seq: string): boolean {
     if (this.pseqEnd - this.pseqStart !== seq.length) return false;
-    const b = this.bytes;
+    const b = this.src.bytes;
     for (let k = 0; k < seq.length; k++) if (b[this.pseqStart + k] !== seq.charCodeAt(k)) return false;
     return true;
+  }
+
+  /**
+   * `arg` (the full reader insists on an object): when its bytes are the last arg's, as on every push
+   * of one subscription, one comparison skips it. Returns the offset after it, or -1.
+   */
+  private skipArg(b: Uint8Array, at: number): number {
+    if (b[at] !== LBRACE) return -1;
+    const n = this.argLength;
+    // The bytes of a complete object: matching them again means the same object, ending at the same place.
+    if (n > 0 && sameBytes(b, at, this.argBytes, n)) return at + n;
+    const seen = escapes.seen;
+    const end = skipValue(b, at);
+    if (end > at && end - at <= this.argBytes.length && escapes.seen === seen) {
+      this.argBytes.set(b.subarray(at, end));
+      this.argLength = end - at;
+    }
+    return end;
   }
 
   /** `data`: exactly one item. Returns the offset after `]`, or -1. */
@@ -195,20 +211,23 @@ export class UpdateReader {
       i = ke + 2;
       const len = ke - ks;
       const c0 = b[ks];
-      if ((len === 1 && c0 === 0x61) || (len === 4 && bytesAt(b, ks, W_ASKS))) i = readLevels(b, i, this.asks);
-      else if ((len === 1 && c0 === 0x62) || (len === 4 && bytesAt(b, ks, W_BIDS))) i = readLevels(b, i, this.bids);
-      else if (len === 3 && bytesAt(b, ks, W_SEQ)) {
-        i = this.integer(b, i);
-        this.seqStart = this.intStart;
-        this.seqEnd = this.intEnd;
-      } else if (len === 4 && bytesAt(b, ks, W_PSEQ)) {
-        i = this.integer(b, i);
-        this.pseqStart = this.intStart;
-        this.pseqEnd = this.intEnd;
-      } else if (len === 8 && bytesAt(b, ks, W_CHECKSUM)) i = this.checksumValue(b, i);
-      else if ((len === 2 && bytesAt(b, ks, W_TS)) || (len === 8 && (bytesAt(b, ks, W_MAXDEPTH) || bytesAt(b, ks, W_MAXDEPTH_LOWER))))
+      if ((len === 1 && c0 === 0x61) || (len === 4 && bytesAt(b, ks, K_ASKS))) i = readLevels(b, i, this.asks);
+      else if ((len === 1 && c0 === 0x62) || (len === 4 && bytesAt(b, ks, K_BIDS))) i = readLevels(b, i, this.bids);
+      else if (len === 3 && bytesAt(b, ks, K_SEQ)) {
+        i = integerEnd(b, i, this.digits);
+        this.seqStart = this.digits.start;
+        this.seqEnd = this.digits.end;
+      } else if (len === 4 && bytesAt(b, ks, K_PSEQ)) {
+        i = integerEnd(b, i, this.digits);
+        this.pseqStart = this.digits.start;
+        this.pseqEnd = this.digits.end;
+      } else if (len === 8 && bytesAt(b, ks, K_CHECKSUM)) {
+        // Bare only: a quoted checksum is the full reader's.
+        i = smallIntegerEnd(b, i, this.small);
+        this.checksum = this.small.value;
+      } else if ((len === 2 && bytesAt(b, ks, K_TS)) || (len === 8 && (bytesAt(b, ks, K_MAXDEPTH) || bytesAt(b, ks, K_MAXDEPTH_LOWER))))
         // The full reader takes a string or a number token here, nothing else.
-        i = b[i] === QUOTE ? skipString(b, i) : skipNumber(b, i);
+        i = b[i] === QUOTE ? stringEnd(b, i) : skipNumber(b, i);
       else i = skipValue(b, i);
       if (i < 0) return -1;
       const c = b[i++];
@@ -216,47 +235,12 @@ export class UpdateReader {
       if (c !== COMMA) return -1;
     }
   }
-
-  private intStart = -1;
-  private intEnd = -1;
-
-  /**
-   * A bare or quoted non-negative integer: its digits without leading zeros go to
-   * `intStart`/`intEnd`. Returns the offset after it, or -1.
-   */
-  private integer(b: Uint8Array, at: number): number {
-    const quoted = b[at] === QUOTE;
-    let i = quoted ? at + 1 : at;
-    while (b[i] === ZERO && isDigit(b[i + 1])) i++;
-    const start = i;
-    while (isDigit(b[i])) i++;
-    if (i === start) return -1;
-    this.intStart = start;
-    this.intEnd = i;
-    if (quoted) return b[i] === QUOTE ? i + 1 : -1;
-    // A bare integer must be followed by the member separator (no fraction or exponent).
-    const c = b[i];
-    return c === COMMA || c === RBRACE ? i : -1;
-  }
-
-  /** A bare signed integer of 1–11 digits (the signed CRC-32). Returns the offset after it, or -1. */
-  private checksumValue(b: Uint8Array, at: number): number {
-    const negative = b[at] === 0x2d;
-    let i = negative ? at + 1 : at;
-    const start = i;
-    let v = 0;
-    for (let c = b[i]; isDigit(c); c = b[++i]) v = v * 10 + ((c as number) - ZERO);
-    if (i === start || i - start > 11) return -1;
-    const c = b[i];
-    if (c !== COMMA && c !== RBRACE) return -1;
-    this.checksum = negative ? -v : v;
-    return i;
-  }
 }
 
 /**
- * `[["p","s"],…]` into `out`. Returns the offset after `]`, or -1. Each price is validated and
- * turned into its sort key in one pass; each size is validated and tested for zero in one pass.
+ * `[["p","s"],…]` into `out`. Returns the offset after `]`, or -1. Each price and size is checked
+ * against the grammar of `decimalEnd` in the same pass that makes the price's sort key or finds
+ * whether the size is zero (the one loop per string that makes this path fast).
  */
 function readLevels(b: Uint8Array, at: number, out: LevelSpans): number {
   if (b[at] !== LBRACKET) return -1;

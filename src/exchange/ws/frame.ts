@@ -1,10 +1,14 @@
 import type WebSocket from 'ws';
+import { readBook, type BookRead } from '../book/book-read.js';
 import type { ConnectionKind } from './connection-state.js';
+import { bookPushHead, isBookTopic } from './push-head.js';
 import { toStreamArg, type StreamArg } from './topics.js';
 
 /**
- * Inbound frame parsing (protocol-notes §4.2–§4.7). Checks the bare text `pong`/`ping` first, then
- * JSON. Never throws: anything unreadable becomes a `garbage` frame.
+ * Inbound frame parsing (protocol-notes §4.2–§4.7). Checks the bare text `pong`/`ping` first. A
+ * `books*` push is recognised by a scan of its head (`action` and `arg`, no `JSON.parse`) and read
+ * once by the book reader (issue 18); everything else is `JSON.parse`d once. Never throws: anything
+ * unreadable becomes a `garbage` frame.
  */
 
 /** One parsed inbound frame. `code` fields are normalised to strings (the wire sends numbers or strings). */
@@ -21,8 +25,10 @@ export type InboundFrame =
   | { readonly kind: 'error'; readonly code: string; readonly msg: string; readonly id: string | undefined; readonly arg: StreamArg | undefined }
   /** `event:"trade"` reply to a WS order request. */
   | { readonly kind: 'trade'; readonly id: string; readonly code: string; readonly msg: string; readonly topic: string; readonly args: readonly unknown[] }
-  /** A data push: `{action, arg, data, ts}`. `data` is the parsed JSON (seq may have lost precision; books parse the raw text). */
+  /** A data push of any topic but `books*`: `{action, arg, data, ts}`, `data` being the parsed JSON. */
   | { readonly kind: 'push'; readonly arg: StreamArg; readonly action: string; readonly data: unknown; readonly ts: number | undefined }
+  /** A `books*` push, read once by the book reader (never `JSON.parse`d): apply `book` with `OrderBook.applyRead`. */
+  | { readonly kind: 'book'; readonly arg: StreamArg; readonly action: string; readonly book: BookRead }
   /** Valid JSON of a shape we do not route (e.g. an unknown event); ignored. */
   | { readonly kind: 'other'; readonly event: string | undefined }
   /** Not parseable or missing required fields. */
@@ -45,11 +51,24 @@ function optionalId(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Parses one inbound text frame. */
+/**
+ * Parses one inbound text frame. A frame whose head names a `books*` arg goes to the book reader
+ * only; when the book reader refuses it, `JSON.parse` decides as for any frame whether it is garbage
+ * (say, cut short) or a book push with a bad body (handed on as `refused`). The book reader takes
+ * strict JSON but for one liberty: bare integers written with leading zeros (`"seq":0103`).
+ */
 export function parseFrame(text: string): InboundFrame {
   const trimmed = text.trim();
   if (trimmed === 'pong') return { kind: 'pong' };
   if (trimmed === 'ping') return { kind: 'ping' };
+  const head = bookPushHead(text);
+  if (head === null) return parseJson(text, trimmed, undefined);
+  const book = readBook(text);
+  return book.via === 'refused' ? parseJson(text, trimmed, book) : { kind: 'book', arg: head.arg, action: head.action, book };
+}
+
+/** `JSON.parse` and routing; `known` is the book reader's verdict when it has already read the text. */
+function parseJson(text: string, trimmed: string, known: BookRead | undefined): InboundFrame {
   let value: unknown;
   try {
     value = JSON.parse(trimmed);
@@ -85,6 +104,8 @@ export function parseFrame(text: string): InboundFrame {
   if ('data' in v || 'action' in v) {
     const arg = toStreamArg(v.arg);
     if (!arg) return { kind: 'garbage', reason: `push without a valid arg: ${preview(text)}` };
+    // A book push whose head the scan could not read (another layout): its parsed data is dropped unused.
+    if (isBookTopic(arg.topic)) return { kind: 'book', arg, action: str(v.action), book: known ?? readBook(text) };
     return { kind: 'push', arg, action: str(v.action), data: v.data, ts: typeof v.ts === 'number' ? v.ts : undefined };
   }
   return { kind: 'other', event: undefined };

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSim } from '../../sim/start-sim.js';
-import { StreamClient, type StreamPush } from './stream-client.js';
+import { OrderBook } from '../book/order-book.js';
+import { StreamClient, type AnyPush } from './stream-client.js';
 import { TestWsServer, waitUntil } from '../../../test/helpers/ws-test-server.js';
 import { WsTrade } from './ws-trade.js';
 
@@ -56,9 +57,9 @@ describe('StreamClient', () => {
   it('delivers pushes to arg and topic handlers, private ones by topic without symbol', async () => {
     client = new StreamClient({ publicUrl: server.url, privateUrl: server.url, credentials: creds });
     const c = client;
-    const byArg: StreamPush[] = [];
-    const byTopic: StreamPush[] = [];
-    const all: StreamPush[] = [];
+    const byArg: AnyPush[] = [];
+    const byTopic: AnyPush[] = [];
+    const all: AnyPush[] = [];
     c.onArg({ instType: 'usdt-futures', topic: 'ticker', symbol: 'BTCUSDT' }, (p) => byArg.push(p));
     c.onArg({ instType: 'UTA', topic: 'fast-fill', symbol: 'default' }, (p) => byArg.push(p));
     const off = c.onTopic('ticker', (p) => byTopic.push(p));
@@ -88,6 +89,29 @@ describe('StreamClient', () => {
     expect(byTopic).toHaveLength(4);
   });
 
+  it('hands books pushes to their topic handlers read once, applied as read; other topics get parsed data', async () => {
+    client = new StreamClient({ publicUrl: server.url });
+    const c = client;
+    const book = new OrderBook('BTCUSDT');
+    const tickers: unknown[] = [];
+    const errors: string[] = [];
+    // onTopic is typed by topic: `books` brings BookPush (`book`), `ticker` StreamPush (`data`).
+    c.onTopic('books', (p) => book.applyRead(p.book));
+    c.onTopic('ticker', (p) => tickers.push(p.data));
+    c.onError((_kind, e) => errors.push(`${e.code}: ${e.message}`));
+    c.connect();
+    await waitUntil(() => c.getHealth().public.state === 'open', 'open');
+    const arg = '"arg":{"instType":"usdt-futures","topic":"books","symbol":"BTCUSDT"}';
+    server.broadcast(`{"action":"snapshot",${arg},"data":[{"a":[["97001","1"]],"b":[["97000","2"]],"seq":1483653649791156272,"pseq":0}],"ts":1}`);
+    server.broadcast(`{"action":"update",${arg},"data":[{"a":[["97001","0"],["97002","3"]],"b":[],"seq":1483653649791156273,"pseq":1483653649791156272}],"ts":2}`);
+    server.broadcast({ action: 'snapshot', arg: { instType: 'usdt-futures', topic: 'ticker', symbol: 'BTCUSDT' }, data: [{ lastPrice: '1' }], ts: 3 });
+    await waitUntil(() => tickers.length === 1, 'ticker after the book frames');
+    expect(book.seq).toBe('1483653649791156273');
+    expect(book.wireTop(5)).toEqual({ bids: [['97000', '2']], asks: [['97002', '3']] });
+    expect(tickers).toEqual([[{ lastPrice: '1' }]]);
+    expect(errors).toEqual([]);
+  });
+
   it('refuses UTA args without credentials, with a message saying what to do', () => {
     client = new StreamClient({ publicUrl: server.url });
     expect(client.privateConnection).toBeNull();
@@ -107,7 +131,7 @@ describe('StreamClient against the embedded exchange', () => {
     client = c;
     const trade = c.privateConnection ? new WsTrade({ connection: c.privateConnection }) : null;
     try {
-      const pushes: StreamPush[] = [];
+      const pushes: AnyPush[] = [];
       const errors: string[] = [];
       const again: string[] = [];
       c.onPush((p) => pushes.push(p));
@@ -134,7 +158,7 @@ describe('StreamClient against the embedded exchange', () => {
 
       const reply = await trade?.submitOrder('USDT-FUTURES', { symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', qty: '0.01', price: '1000', timeInForce: 'gtc', marginMode: 'crossed', marginCoin: 'USDT', clientOid: 'ws-int-1' });
       expect(reply?.args[0]).toMatchObject({ clientOid: 'ws-int-1' });
-      await waitUntil(() => pushes.some((p) => p.arg.topic === 'order' && JSON.stringify(p.data).includes('ws-int-1')), 'order push');
+      await waitUntil(() => pushes.some((p) => p.arg.topic === 'order' && 'data' in p && JSON.stringify(p.data).includes('ws-int-1')), 'order push');
     } finally {
       trade?.dispose();
       c.close();

@@ -1,3 +1,5 @@
+import type { BookDepth } from '../../domain/model.js';
+import type { BookRead } from '../book/book-read.js';
 import {
   Emitter,
   StreamError,
@@ -32,7 +34,7 @@ export interface StreamClientOptions {
   readonly tuning?: StreamTuning;
 }
 
-/** One data push. */
+/** One data push of any topic but `books*`. */
 export interface StreamPush {
   /** Which socket it came in on. */
   readonly kind: ConnectionKind;
@@ -40,16 +42,35 @@ export interface StreamPush {
   readonly arg: StreamArg;
   /** `snapshot` or `update`. */
   readonly action: string;
-  /** The parsed `data` (JSON.parse: big `seq` numbers are rounded; parse `raw` for books). */
+  /** The parsed `data` (`JSON.parse`: numbers past 2^53 are rounded). */
   readonly data: unknown;
-  /** The frame text as received. */
-  readonly raw: string;
 }
+
+/**
+ * One `books*` push: read once by the book reader when it arrived, never `JSON.parse`d. Apply `book`
+ * with `OrderBook.applyRead` inside the handler (later it costs a second read of the text).
+ */
+export interface BookPush {
+  /** Which socket it came in on. */
+  readonly kind: ConnectionKind;
+  /** The push's arg. */
+  readonly arg: StreamArg;
+  /** `snapshot` or `update`. */
+  readonly action: string;
+  /** The book reader's result (levels, exact seq/pseq, checksum), or why it refused the frame. */
+  readonly book: BookRead;
+}
+
+/** Any push: `'book' in push` tells a book push. */
+export type AnyPush = StreamPush | BookPush;
+
+/** The pushes a topic brings: `BookPush` for `books*`, `StreamPush` for the others, either for a topic not known statically. */
+export type PushOf<T extends string> = string extends T ? AnyPush : T extends BookDepth ? BookPush : StreamPush;
 
 /** Events of the client. */
 export interface StreamClientEvents extends Record<string, unknown[]> {
-  /** Every data push. */
-  push: [StreamPush];
+  /** Every push, books included. */
+  push: [AnyPush];
   /** Health of one connection changed. */
   health: [ConnectionHealth];
   /** A connection became ready (first time or after a drop): REST-resync what it carries. */
@@ -69,8 +90,8 @@ export class StreamClient {
     if (event !== 'error') this.events.emit('error', this.emitting, new StreamError('WS_LISTENER_FAILED', `a "${String(event)}" listener threw`, { cause: error }));
   });
   private emitting: ConnectionKind = 'public';
-  private readonly byKey = new Map<string, Set<(push: StreamPush) => void>>();
-  private readonly byTopic = new Map<string, Set<(push: StreamPush) => void>>();
+  private readonly byKey = new Map<string, Set<(push: AnyPush) => void>>();
+  private readonly byTopic = new Map<string, Set<(push: AnyPush) => void>>();
 
   /** @param options see `StreamClientOptions`. */
   constructor(options: StreamClientOptions) {
@@ -116,8 +137,8 @@ export class StreamClient {
     if (priv.length > 0) this.privateConnection?.unsubscribe(priv);
   }
 
-  /** Every push, both sockets: (push). Returns an unsubscribe function. */
-  onPush(handler: (push: StreamPush) => void): () => void {
+  /** Every push, both sockets, books included: (push). Returns an unsubscribe function. */
+  onPush(handler: (push: AnyPush) => void): () => void {
     return this.events.on('push', handler);
   }
 
@@ -137,13 +158,17 @@ export class StreamClient {
   }
 
   /** Calls `handler` for pushes of exactly this arg (private: by topic). Returns an unsubscribe function. */
-  onArg(arg: StreamArg, handler: (push: StreamPush) => void): () => void {
+  onArg(arg: StreamArg, handler: (push: AnyPush) => void): () => void {
     return addTo(this.byKey, argKey(arg), handler);
   }
 
-  /** Calls `handler` for every push of a topic name (e.g. all `books`). Returns an unsubscribe function. */
-  onTopic(topic: string, handler: (push: StreamPush) => void): () => void {
-    return addTo(this.byTopic, topic, handler);
+  /**
+   * Calls `handler` for every push of a topic name (e.g. all `books`), typed by the topic: a
+   * `books*` topic brings `BookPush`es, any other `StreamPush`es. Returns an unsubscribe function.
+   */
+  onTopic<T extends string>(topic: T, handler: (push: PushOf<T>) => void): () => void {
+    // Sound by the routing: a push reaches the handlers of its own topic only, and frame.ts makes every books* push a BookPush.
+    return addTo(this.byTopic, topic, handler as (push: AnyPush) => void);
   }
 
   private connections(): StreamConnection[] {
@@ -169,7 +194,8 @@ export class StreamClient {
     conn.events.on('health', (h) => this.emitFrom(kind, () => this.events.emit('health', h)));
     conn.events.on('reconnected', (info) => this.emitFrom(kind, () => this.events.emit('reconnected', kind, info)));
     conn.events.on('error', (e) => this.events.emit('error', kind, e));
-    conn.events.on('push', (arg, action, data, raw) => this.emitFrom(kind, () => this.route({ kind, arg, action, data, raw })));
+    conn.events.on('push', (arg, action, data) => this.emitFrom(kind, () => this.route({ kind, arg, action, data })));
+    conn.events.on('book', (arg, action, book) => this.emitFrom(kind, () => this.route({ kind, arg, action, book })));
   }
 
   private emitFrom(kind: ConnectionKind, fn: () => void): void {
@@ -177,9 +203,10 @@ export class StreamClient {
     fn();
   }
 
-  private route(push: StreamPush): void {
+  private route(push: AnyPush): void {
     this.events.emit('push', push);
-    for (const fn of [...(this.byKey.get(argKey(push.arg)) ?? [])]) safeCall(() => fn(push), (e) => this.events.emit('error', push.kind, e));
+    // No arg key is built while nobody listens by arg (the app listens by topic).
+    if (this.byKey.size > 0) for (const fn of [...(this.byKey.get(argKey(push.arg)) ?? [])]) safeCall(() => fn(push), (e) => this.events.emit('error', push.kind, e));
     for (const fn of [...(this.byTopic.get(push.arg.topic) ?? [])]) safeCall(() => fn(push), (e) => this.events.emit('error', push.kind, e));
   }
 }

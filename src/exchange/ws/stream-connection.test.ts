@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
+import type { BookRead } from '../book/book-read.js';
 import { signWsLogin } from '../wire/sign.js';
 import type { ConnectionHealth, StreamConnectionOptions, StreamError } from './connection-state.js';
 import { StreamConnection } from './stream-connection.js';
@@ -100,20 +101,30 @@ describe('StreamConnection (public)', () => {
     for (let i = 0; i + 2 < sentAt.length; i += 1) expect((sentAt[i + 2] ?? 0) - (sentAt[i] ?? 0)).toBeGreaterThanOrEqual(290);
   });
 
-  it('passes pushes with the raw text, and survives a garbage frame', async () => {
+  it('hands books pushes on read once (seq exact), other pushes parsed, and survives garbage and a cut-short book frame', async () => {
     const { conn, errors } = connection();
-    const pushes: { arg: StreamArg; action: string; raw: string }[] = [];
-    conn.events.on('push', (arg, action, _data, raw) => pushes.push({ arg, action, raw }));
+    const reads: { arg: StreamArg; action: string; book: BookRead }[] = [];
+    const pushes: { arg: StreamArg; action: string; data: unknown }[] = [];
+    const kinds: string[] = [];
+    conn.events.on('book', (arg, action, book) => reads.push({ arg, action, book }));
+    conn.events.on('push', (arg, action, data) => pushes.push({ arg, action, data }));
+    conn.events.on('frame', (f) => kinds.push(f.kind));
     conn.subscribe([books(1)]);
     conn.connect();
     await waitUntil(() => conn.getHealth().state === 'subscribed', 'subscribed');
     server.broadcast('this is not json');
     server.broadcast('{"action":"update","data":[]}');
-    const raw = '{"action":"snapshot","arg":{"instType":"usdt-futures","topic":"books","symbol":"S1USDT"},"data":[{"a":[],"b":[],"seq":1483653649791156272,"pseq":0}],"ts":1}';
+    // The head names a books arg, the body is cut short: garbage, as when every frame was JSON.parsed.
+    server.broadcast('{"action":"update","arg":{"instType":"usdt-futures","topic":"books","symbol":"S1USDT"},"data":[{"a":[["1","2"]');
+    const raw = '{"action":"snapshot","arg":{"instType":"usdt-futures","topic":"books","symbol":"S1USDT"},"data":[{"a":[],"b":[["96999.5","3"]],"seq":1483653649791156272,"pseq":0}],"ts":1}';
     server.broadcast(raw);
-    await waitUntil(() => pushes.length === 1, 'push after garbage');
-    expect(pushes[0]).toEqual({ arg: books(1), action: 'snapshot', raw });
-    expect(errors.map((e) => e.code)).toEqual(['WS_BAD_FRAME', 'WS_BAD_FRAME']);
+    server.broadcast({ action: 'snapshot', arg: { instType: 'usdt-futures', topic: 'ticker', symbol: 'S1USDT' }, data: [{ lastPrice: '1' }], ts: 1 });
+    await waitUntil(() => reads.length === 1 && pushes.length === 1, 'pushes after garbage');
+    expect(reads[0]).toMatchObject({ arg: books(1), action: 'snapshot', book: { via: 'frame', text: raw, frame: { seq: '1483653649791156272', bids: ['96999.5', '3'] } } });
+    expect(pushes[0]).toEqual({ arg: { instType: 'usdt-futures', topic: 'ticker', symbol: 'S1USDT' }, action: 'snapshot', data: [{ lastPrice: '1' }] });
+    expect(kinds.slice(-5)).toEqual(['garbage', 'garbage', 'garbage', 'book', 'push']);
+    expect(errors.map((e) => e.code)).toEqual(['WS_BAD_FRAME', 'WS_BAD_FRAME', 'WS_BAD_FRAME']);
+    expect(errors[2]?.message).toMatch(/^unreadable frame ignored: not JSON and not "pong": \{"action":"update","arg"/);
     expect(conn.getHealth()).toMatchObject({ state: 'subscribed', reconnects: 0, lastErrorCode: 'WS_BAD_FRAME' });
     expect(server.connections).toBe(1);
   });

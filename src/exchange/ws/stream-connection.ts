@@ -1,4 +1,5 @@
 import WebSocket from 'ws';
+import type { BookRead } from '../book/book-read.js';
 import { signWsLogin } from '../wire/sign.js';
 import { Backoff } from './backoff.js';
 import {
@@ -25,8 +26,10 @@ import { FramePacer, SubscriptionSet, chunkArgs, subscriptionFrame, type StreamA
 export interface StreamConnectionEvents extends Record<string, unknown[]> {
   /** The health snapshot changed. */
   health: [ConnectionHealth];
-  /** A data frame: arg, action (`snapshot|update`), parsed `data`, and the raw text (books parse seq from it losslessly). */
-  push: [StreamArg, string, unknown, string];
+  /** A data push of any topic but `books*`: arg, action (`snapshot|update`), the parsed `data`. */
+  push: [StreamArg, string, unknown];
+  /** A `books*` push, read once by the book reader (never `JSON.parse`d): arg, action, the read for `OrderBook.applyRead`. */
+  book: [StreamArg, string, BookRead];
   /** A socket became ready (public: open; private: logged in). Services REST-resync here. */
   reconnected: [ReconnectedInfo];
   /** A problem; the connection keeps running unless the state says `fatal`/`closed`. */
@@ -255,7 +258,10 @@ export class StreamConnection {
         if (frame.id === undefined) this.onExchangeError(frame.code, frame.msg);
         return;
       case 'push':
-        this.events.emit('push', frame.arg, frame.action, frame.data, text);
+        this.events.emit('push', frame.arg, frame.action, frame.data);
+        return;
+      case 'book':
+        this.events.emit('book', frame.arg, frame.action, frame.book);
         return;
       case 'garbage':
         this.report(new StreamError('WS_BAD_FRAME', `unreadable frame ignored: ${frame.reason}`));
