@@ -10,6 +10,9 @@
 // - pacing (timers that join or pace updates before they reach the screen: UpdateJoiner) is not in
 //   STYLE.md: it imports nothing from src, and services, ui and cli may import it.
 // - cli is the composition root and may import every layer (STYLE.md names it in Layout only).
+// - journal (the trade journal's SQLite file, issue 19) is not in STYLE.md: it imports only domain,
+//   and of npm packages only better-sqlite3 and decimal.js (rule 'journal-packages'); services and
+//   cli may import it, ui only its types (`import type`, rule 'ui-journal-type-only').
 // - Not checked, as before: the order inside ui (panels → components → hooks → keys, STYLE.md rule
 //   6) and the "no barrels" part of rule 7.
 // - ui → services "type-only" means an import that vanishes when compiled: `import type`, as the
@@ -30,12 +33,13 @@ const ALLOWED = {
   exchange: ['exchange', 'domain'],
   sim: ['sim', 'domain', 'exchange/wire', 'exchange/book'],
   store: ['store', 'domain'],
-  services: ['services', 'exchange', 'store', 'domain', 'pacing'],
-  // + type-only imports of services: rule 'ui-services-type-only' below.
-  ui: ['ui', 'store', 'domain', 'services', 'pacing'],
+  services: ['services', 'exchange', 'store', 'domain', 'pacing', 'journal'],
+  // + type-only imports of services and journal: rules 'ui-services-type-only', 'ui-journal-type-only' below.
+  ui: ['ui', 'store', 'domain', 'services', 'pacing', 'journal'],
   render: ['render'],
   pacing: ['pacing'],
-  cli: ['cli', 'services', 'exchange', 'store', 'domain', 'sim', 'ui', 'render', 'pacing'],
+  journal: ['journal', 'domain'],
+  cli: ['cli', 'services', 'exchange', 'store', 'domain', 'sim', 'ui', 'render', 'pacing', 'journal'],
 };
 
 const layerRules = Object.entries(ALLOWED).map(([layer, allowed]) => ({
@@ -57,6 +61,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/ui/', pathNot: TEST_FILE },
       to: { path: '^src/services/', preCompilationOnly: false },
+    },
+    {
+      name: 'ui-journal-type-only',
+      comment: 'ui imports the journal for types only (import type); the open journal arrives through the services (issue 19)',
+      severity: 'error',
+      from: { path: '^src/ui/', pathNot: TEST_FILE },
+      to: { path: '^src/journal/', preCompilationOnly: false },
+    },
+    {
+      name: 'journal-packages',
+      comment: 'the journal layer uses only better-sqlite3 and decimal.js of npm packages, besides node builtins (issue 19)',
+      severity: 'error',
+      from: { path: '^src/journal/', pathNot: TEST_FILE },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: 'node_modules/(better-sqlite3|@types/better-sqlite3|decimal\\.js)/' },
     },
     {
       name: 'no-circular',

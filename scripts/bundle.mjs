@@ -33,7 +33,9 @@ try {
     // The production React build only (bin/utadash.mjs sets NODE_ENV=production for dist anyway).
     define: { 'process.env.NODE_ENV': '"production"' },
     // ws loads these native speed-ups when installed; they are optional and never bundled.
-    external: ['bufferutil', 'utf-8-validate'],
+    // better-sqlite3 (the trade journal) finds its native addon from its own file's place
+    // (`bindings`, `__filename`), which a bundle does not have: it loads from node_modules.
+    external: ['bufferutil', 'utf-8-validate', 'better-sqlite3'],
     // CommonJS modules in the bundle (react, undici, ws) call require for Node's built-ins.
     banner: { js: "import { createRequire as utadashCreateRequire } from 'node:module';\nconst require = utadashCreateRequire(import.meta.url);" },
     logLevel: 'warning',

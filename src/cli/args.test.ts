@@ -19,6 +19,8 @@ describe('parseArgs', () => {
     [['--replay', 'a.ndjson', '--replay-speed', '0'], '--replay-speed must be a number above 0'],
     [['--replay', 'a.ndjson', '--replay-speed', 'fast'], '--replay-speed must be a number above 0'],
     [['--no-audit', '--audit-file', '/tmp/a'], '--no-audit and --audit-file exclude each other'],
+    [['--no-journal', '--journal', '/tmp/j.sqlite'], '--no-journal and --journal exclude each other'],
+    [['--journal'], '--journal needs a value'],
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
     expect(() => parseArgs(argv)).toThrow(message);
@@ -30,5 +32,11 @@ describe('parseArgs', () => {
     expect(parseArgs(['--record', '/tmp/r.ndjson', '--audit-file=/tmp/a.ndjson'])).toMatchObject({ record: '/tmp/r.ndjson', auditFile: '/tmp/a.ndjson', noAudit: false });
     expect(parseArgs(['--replay', 'r.ndjson', '--replay-speed', 'max', '--no-audit'])).toMatchObject({ replay: 'r.ndjson', replaySpeed: Number.POSITIVE_INFINITY, noAudit: true });
     expect(parseArgs(['--replay', 'r.ndjson', '--replay-speed', '2.5']).replaySpeed).toBe(2.5);
+  });
+  it('reads the trade journal options', () => {
+    expect(parseArgs([])).toMatchObject({ journal: null, noJournal: false });
+    expect(parseArgs(['--journal', '/tmp/j.sqlite'])).toMatchObject({ journal: '/tmp/j.sqlite', noJournal: false });
+    expect(parseArgs(['--journal=/tmp/k.sqlite']).journal).toBe('/tmp/k.sqlite');
+    expect(parseArgs(['--no-journal'])).toMatchObject({ journal: null, noJournal: true });
   });
 });

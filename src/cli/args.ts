@@ -28,6 +28,10 @@ export interface CliOptions {
   readonly auditFile: string | null;
   /** No audit log at all. */
   readonly noAudit: boolean;
+  /** Keep the trade journal in this file (default: $XDG_DATA_HOME/utadash/journal-<mode>-<account>.sqlite). */
+  readonly journal: string | null;
+  /** Keep no trade journal. */
+  readonly noJournal: boolean;
   readonly help: boolean;
   readonly version: boolean;
 }
@@ -43,6 +47,9 @@ export const USAGE = `utadash — terminal dashboard for a Bitget Unified Tradin
 Usage:
   utadash [options]            the dashboard (embedded exchange when no keys are configured)
   utadash sim [sim options]    run the embedded exchange alone (prints its URLs as one JSON line)
+  utadash journal export|stats
+                               the trade journal: export its rows (CSV, JSON), print the PnL
+                               summary (see utadash journal --help)
 
 Options:
   --profile NAME     use this profile of the config file
@@ -65,13 +72,16 @@ Options:
   --audit-file PATH  audit log of every action sent to the exchange
                      (default $XDG_STATE_HOME/utadash/audit.ndjson)
   --no-audit         no audit log
+  --journal PATH     trade journal file (default $XDG_DATA_HOME/utadash/
+                     journal-<mode>-<account>.sqlite)
+  --no-journal       keep no trade journal
   --help             this text
   --version          the version
 
 Keys: BITGET_API_KEY, BITGET_API_SECRET, BITGET_API_PASSPHRASE, or a profile in
 $XDG_CONFIG_HOME/utadash/config.json (must not be readable by group or others).`;
 
-const VALUE_FLAGS = new Set(['--profile', '--symbol', '--theme', '--max-fps', '--log-file', '--seed', '--record', '--replay', '--replay-speed', '--audit-file']);
+const VALUE_FLAGS = new Set(['--profile', '--symbol', '--theme', '--max-fps', '--log-file', '--seed', '--record', '--replay', '--replay-speed', '--audit-file', '--journal']);
 
 /** Parses the dashboard's command line. Throws UsageError with a specific message. */
 export function parseArgs(argv: readonly string[]): CliOptions {
@@ -86,7 +96,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       if (eq < 0) i += 1;
       if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
       values.set(name, value);
-    } else if (['--paper', '--demo', '--help', '-h', '--version', '-v', '--ssh', '--no-audit'].includes(raw)) {
+    } else if (['--paper', '--demo', '--help', '-h', '--version', '-v', '--ssh', '--no-audit', '--no-journal'].includes(raw)) {
       flags.add(raw);
     } else {
       throw new UsageError(`unknown option "${raw}" (see utadash --help)`);
@@ -110,6 +120,7 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   if (replay !== null && values.has('--record')) throw new UsageError('--record and --replay exclude each other: a replay plays a recording back, it does not make one');
   if (replay !== null && flags.has('--paper')) throw new UsageError('--replay and --paper exclude each other: a replay connects to nothing but the recording');
   if (flags.has('--no-audit') && values.has('--audit-file')) throw new UsageError('--no-audit and --audit-file exclude each other');
+  if (flags.has('--no-journal') && values.has('--journal')) throw new UsageError('--no-journal and --journal exclude each other');
   return {
     profile: values.get('--profile') ?? null,
     paper: flags.has('--paper'),
@@ -125,6 +136,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     replaySpeed,
     auditFile: values.get('--audit-file') ?? null,
     noAudit: flags.has('--no-audit'),
+    journal: values.get('--journal') ?? null,
+    noJournal: flags.has('--no-journal'),
     help: flags.has('--help') || flags.has('-h'),
     version: flags.has('--version') || flags.has('-v'),
   };

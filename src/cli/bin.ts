@@ -6,10 +6,12 @@ import { runDashboard } from './main.js';
 import { runSimCommand } from './sim-command.js';
 import { StartCheckError } from './start-checks.js';
 
-/** Process entry: `utadash [options]` or `utadash sim [options]`. Wiring only. */
+/** Process entry: `utadash [options]`, `utadash sim [options]` or `utadash journal …`. Wiring only. */
 async function main(argv: readonly string[]): Promise<number> {
   try {
     if (argv[0] === 'sim') return await runSimCommand(argv.slice(1));
+    // The trade journal's export and stats (issue 19) read the file alone: no Ink, no exchange.
+    if (argv[0] === 'journal') return await (await import('./journal-command.js')).runJournalCommand(argv.slice(1), process.env);
     const options = parseArgs(argv);
     if (options.help) {
       process.stdout.write(`${USAGE}\n`);

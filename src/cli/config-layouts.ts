@@ -41,7 +41,7 @@ export function parseLayouts(rawLayout: unknown, rawLayouts: unknown, path: stri
       const panels: LayoutCell[] = (col.panels as unknown[]).map((rawCell, pi) => {
         const cell = obj(rawCell) ?? fail(`${path}: ${where} panel ${pi + 1} must be an object with "panel"`);
         const panel = cell.panel;
-        if (typeof panel !== 'string' || !(panel === 'work' || isPanelId(panel))) fail(`${path}: ${where} panel ${pi + 1}: "panel" must be work or one of book, ticket, trades, orders, positions, account, countdown, log, candles, loans`);
+        if (typeof panel !== 'string' || !(panel === 'work' || isPanelId(panel))) fail(`${path}: ${where} panel ${pi + 1}: "panel" must be work or one of book, ticket, trades, orders, positions, account, countdown, log, candles, loans, watchlist, journal`);
         const w = num(cell.weight, `${where} ${panel}.weight`, 0.01);
         const h = num(cell.minHeight, `${where} ${panel}.minHeight`, 3);
         const p = num(cell.priority, `${where} ${panel}.priority`, 0);

@@ -18,6 +18,7 @@ import { checkLogFile, createFileLogger, Redactor, type Logger } from './file-lo
 import { readPrefs, updatePrefs, type Prefs } from './prefs.js';
 import { startScreen, type ScreenApp } from './screen.js';
 import { openSession } from './session.js';
+import { openSessionJournal, type SessionJournal } from './journal-open.js';
 import { checkCredentials, checkInteractive, credentialSourceOf, keyBindingsFrom, StartCheckError, unknownSymbolMessage } from './start-checks.js';
 import { installTerminalGuards } from './terminal.js';
 import { loadTheme, THEMES } from './themes.js';
@@ -118,6 +119,18 @@ async function openSinksFor(target: ExchangeTarget, options: CliOptions, env: No
   }
 }
 
+/** `openSessionJournal` for `target`; when the file cannot be used, the sinks and the target are closed before the UsageError goes on. */
+async function openJournalFor(target: ExchangeTarget, options: CliOptions, env: NodeJS.ProcessEnv, config: AppConfig, sinks: Sinks, onProblem: (m: string) => void): Promise<SessionJournal | null> {
+  try {
+    return openSessionJournal(options, env, target, config, onProblem);
+  } catch (error) {
+    sinks.recorder?.close();
+    sinks.audit?.close();
+    await closeExchangeTarget(target);
+    throw error;
+  }
+}
+
 /** What a session is started with besides its target. */
 interface SessionInputs {
   readonly symbol: SymbolRef | null;
@@ -125,10 +138,12 @@ interface SessionInputs {
   readonly prefs: { readonly path: string; readonly prefs: Prefs };
   readonly logger: Logger;
   readonly sinks: Sinks;
+  /** The trade journal; null with --no-journal (or in a replay without --journal PATH). */
+  readonly journal: SessionJournal | null;
 }
 
 /** Connects to the target (clients, store, services), with the terminal as the alerts' output and the log, audit and recording sinks. */
-async function connectSession(target: ExchangeTarget, { symbol, config, prefs, logger, sinks }: SessionInputs, options: CliOptions, env: NodeJS.ProcessEnv): Promise<{ store: AppStore; services: AppServices }> {
+async function connectSession(target: ExchangeTarget, { symbol, config, prefs, logger, sinks, journal }: SessionInputs, options: CliOptions, env: NodeJS.ProcessEnv): Promise<{ store: AppStore; services: AppServices }> {
   const { audit, recorder } = sinks;
   const { mode } = target;
   return openSession(
@@ -150,6 +165,7 @@ async function connectSession(target: ExchangeTarget, { symbol, config, prefs, l
       fileLog: (level, text) => (level === 'error' ? logger.error(text) : level === 'warn' ? logger.warn(text) : logger.info(text)),
       ...(audit ? { audit, onReconciled: (e) => audit.reconciled(e) } : {}),
       ...(recorder ? { recorder } : {}),
+      ...(journal ? { journal } : {}),
     },
   );
 }
@@ -232,9 +248,17 @@ export async function runDashboard(options: CliOptions, env: NodeJS.ProcessEnv):
   redactor.add(credentials.apiKey, credentials.secret, credentials.passphrase);
   logger.info('starting', { mode: target.mode, restUrl: target.restUrl });
   const sinks = await openSinksFor(target, options, env, redactor, logger);
-  const { store, services } = await connectSession(target, { symbol, config, prefs, logger, sinks }, options, env);
+  // A journal write problem (a full disk, a locked file) goes to the log file, and to the event log once the store is up.
+  let journalProblem = (message: string) => logger.warn(message);
+  const journal = await openJournalFor(target, options, env, config, sinks, (m) => journalProblem(m));
+  const { store, services } = await connectSession(target, { symbol, config, prefs, logger, sinks, journal }, options, env);
+  journalProblem = (message) => {
+    logger.warn(message);
+    store.getState().logEvent('warn', message, Date.now());
+  };
   const stopBackend = async () => {
     await services.shutdown().catch(() => undefined);
+    await journal?.store.close().catch(() => undefined);
     sinks.recorder?.close();
     sinks.audit?.close();
     await closeExchangeTarget(target);

@@ -6,6 +6,9 @@ import { StreamClient, type StreamTuning } from '../exchange/ws/stream-client.js
 import type { WsTradeObserver } from '../exchange/ws/ws-trade.js';
 import type { SessionRecorder } from '../services/session-recorder.js';
 import type { AlertRulePersistence } from '../services/alert-rule-services.js';
+import type { IntervalTimer } from '../services/coalescer.js';
+import type { JournalStore } from '../journal/journal-types.js';
+import type { JournalServiceDeps } from '../services/journal-service.js';
 import type { AppServices } from '../services/app-services.js';
 import type { ReconciledEvent } from '../services/placement-watch.js';
 import { startServices } from '../services/create-services.js';
@@ -50,8 +53,12 @@ export interface SessionOptions {
   readonly alerts?: AlertSettings;
   /** Loan poll period, ms; default 10 000. */
   readonly loanPollMs?: number;
+  /** Timer of the loan poll; default Node's. Tests pass one they fire by hand. */
+  readonly loanPollTimer?: IntervalTimer;
   /** Market data publish period, ms; default the services' 100 (SSH mode: 200). */
   readonly publishMs?: number;
+  /** Timer of the market data publish tick; default Node's. Tests pass one they fire by hand. */
+  readonly publishTimer?: IntervalTimer;
   /** The watchlist's symbols (config `watchlist`); default the services' first ten spot and futures pairs. */
   readonly watchlist?: readonly SymbolRef[];
   /** Near-liquidation alarm distance below a loan's liquidation line (fraction); default the services' 0.03. */
@@ -70,6 +77,10 @@ export interface SessionOptions {
   readonly onReconciled?: (event: ReconciledEvent) => void;
   /** Keeps the alert rules added in the app between runs (the prefs file); default none. */
   readonly alertPersistence?: AlertRulePersistence;
+  /** The trade journal (opened and closed by the caller); `record` false only reads it. Default none. */
+  readonly journal?: { readonly store: JournalStore; readonly record: boolean };
+  /** The journal recorder's periods (tests shorten them); default the service's. */
+  readonly journalTiming?: Pick<JournalServiceDeps, 'sampleMs' | 'pollMs' | 'announceMs'>;
 }
 
 /** A connected dashboard session: store, clients and the services facade. */
@@ -121,7 +132,9 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
     ...(options.tmux ? { tmux: options.tmux } : {}),
     ...(options.alerts ? { alerts: options.alerts } : {}),
     ...(options.loanPollMs ? { loanPollMs: options.loanPollMs } : {}),
+    ...(options.loanPollTimer ? { loanPollTimer: options.loanPollTimer } : {}),
     ...(options.publishMs ? { publishMs: options.publishMs } : {}),
+    ...(options.publishTimer ? { publishTimer: options.publishTimer } : {}),
     ...(options.watchlist ? { watchlist: options.watchlist } : {}),
     ...(options.loanAlarmMargin ? { loanAlarmMargin: options.loanAlarmMargin } : {}),
     ...(options.audit ? { wsTradeObserver: options.audit.wsObserver } : {}),
@@ -129,6 +142,8 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
     ...(options.tradeReplyTimeoutMs ? { tradeReplyTimeoutMs: options.tradeReplyTimeoutMs } : {}),
     ...(options.onReconciled ? { onReconciled: options.onReconciled } : {}),
     ...(options.alertPersistence ? { alertPersistence: options.alertPersistence } : {}),
+    ...(options.journal ? { journal: options.journal } : {}),
+    ...(options.journalTiming ? { journalTiming: options.journalTiming } : {}),
     fileLog: options.fileLog ?? (() => undefined),
   });
   return { store, rest, api, stream, services };

@@ -176,7 +176,7 @@ describe('socketDown', () => {
 });
 
 describe('event rules', () => {
-  const fill = (execId: string): Fill => ({ execId, orderId: 'o1', clientOid: 'c1', category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', price: d('97000.5'), qty: d('0.01'), fee: d('0.58'), feeCoin: 'USDT', scope: 'taker', time: T0 });
+  const fill = (execId: string): Fill => ({ execId, orderId: 'o1', clientOid: 'c1', category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', price: d('97000.5'), qty: d('0.01'), fee: d('0.58'), feeCoin: 'USDT', scope: 'taker', pnl: null, time: T0 });
   const order = (orderId: string, status: 'filled' | 'cancelled'): Order => ({ orderId, clientOid: `c${orderId}`, category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'sell', orderType: 'limit', price: d('98000'), qty: d('0.02'), cumExecQty: d('0.02'), avgPrice: d('98000'), status, timeInForce: 'gtc', posSide: null, reduceOnly: false, cancelReason: '', createdTime: T0, updatedTime: T0 });
 
   it('report each new item once; what was there at the first evaluation is history', () => {

@@ -99,6 +99,11 @@ export interface Fill {
   readonly fee: Decimal;
   readonly feeCoin: string;
   readonly scope: 'taker' | 'maker';
+  /**
+   * Realized PnL of this fill as the exchange reports it (`execPnl`, "Closed Position Profit and
+   * Loss", in the settle coin; zero on an opening fill); null when the fill carries none.
+   */
+  readonly pnl: Decimal | null;
   /** Unix ms. */
   readonly time: number;
 }

@@ -1,5 +1,6 @@
-import type { MaxOpen, MaxOpenQuery } from '../domain/trade-queries.js';
+import type { FinancialRecord, FinancialRecordsQuery, HistoryPage, MaxOpen, MaxOpenQuery } from '../domain/trade-queries.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
+import { financialRecordsFromWire, financialRecordsToWire } from '../exchange/wire/ledger-mappers.js';
 import { maxOpenFromWire, maxOpenToWire } from '../exchange/wire/trade-query-mappers.js';
 import type { AccountQueries } from './app-services.js';
 
@@ -16,5 +17,10 @@ export class AccountService implements AccountQueries {
   /** How much can be opened (`account.getMaxOpenAvailable`); rejects with the exchange's or the mapper's error. */
   async getMaxOpen(query: MaxOpenQuery): Promise<MaxOpen> {
     return maxOpenFromWire(await this.deps.api.account.getMaxOpenAvailable(maxOpenToWire(query)));
+  }
+
+  /** One page of the account ledger of a category, newest first (`account.getFinancialRecords`); rejects with the exchange's or the mapper's error. */
+  async getFinancialRecords(query: FinancialRecordsQuery): Promise<HistoryPage<FinancialRecord>> {
+    return financialRecordsFromWire(await this.deps.api.account.getFinancialRecords(financialRecordsToWire(query)));
   }
 }

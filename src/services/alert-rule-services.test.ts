@@ -27,7 +27,7 @@ function loan(ratio: string): Loan {
 }
 
 function fill(execId: string): Fill {
-  return { execId, orderId: 'o', clientOid: 'c', category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', price: d('1'), qty: d('1'), fee: d('0'), feeCoin: 'USDT', scope: 'taker', time: NOW };
+  return { execId, orderId: 'o', clientOid: 'c', category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', price: d('1'), qty: d('1'), fee: d('0'), feeCoin: 'USDT', scope: 'taker', pnl: null, time: NOW };
 }
 
 function rule(json: AlertRuleJson): AlertRule {

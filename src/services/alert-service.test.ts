@@ -182,7 +182,7 @@ describe('AlertService: outputs', () => {
   it('the default settings log fills only: no banner, bell or notification', () => {
     const { store, service, written } = setup(defaultAlertSettings());
     service.check();
-    store.getState().addFills([{ execId: 'e1', orderId: 'o1', clientOid: 'c1', category: 'SPOT', symbol: 'BTCUSDT', side: 'sell', price: new Decimal('97000'), qty: new Decimal('0.1'), fee: new Decimal('9.7'), feeCoin: 'USDT', scope: 'maker', time: NOW }], NOW);
+    store.getState().addFills([{ execId: 'e1', orderId: 'o1', clientOid: 'c1', category: 'SPOT', symbol: 'BTCUSDT', side: 'sell', price: new Decimal('97000'), qty: new Decimal('0.1'), fee: new Decimal('9.7'), feeCoin: 'USDT', scope: 'maker', pnl: null, time: NOW }], NOW);
     service.check();
     expect(store.getState().ui.log.at(-1)).toMatchObject({ level: 'info', text: 'fill: sell 0.1 BTCUSDT @ 97000 (maker, fee 9.7 USDT)' });
     expect(store.getState().ui.banner).toBeNull();

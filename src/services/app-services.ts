@@ -1,6 +1,7 @@
 import type { BorrowReceipt, BorrowRequest, LoanCoins, LoanInterestQuery, LoanInterestQuote, PledgeChangeReceipt, PledgeChangeRequest, RepayReceipt, RepayRequest } from '../domain/loan-quotes.js';
 import type { BookDepth, Fill, Order } from '../domain/model.js';
 import type { HistoryPage, HistoryQuery, MaxOpen, MaxOpenQuery } from '../domain/trade-queries.js';
+import type { EquitySample, FillFilter, JournalExportKind, JournalFill, PnlBucket, TimeRange } from '../journal/journal-types.js';
 import type { SymbolRef } from '../store/slices/market-slice.js';
 import type { AlertRuleServices } from './alert-rule-services.js';
 import type { CandleService } from './candle-service.js';
@@ -8,6 +9,7 @@ import type { OperationCatalog } from './operation-catalog.js';
 import type { OrderService } from './order-service.js';
 
 export type { BookDepth } from '../domain/model.js';
+export type { EquitySample, FillFilter, JournalFill, PnlBucket, TimeRange } from '../journal/journal-types.js';
 
 /**
  * Order entry and management (see OrderService: every call resolves, never rejects).
@@ -61,6 +63,33 @@ export interface HistoryServices {
 }
 
 /**
+ * The trade journal as the panel reads it (issue 19): queries of the local file, never of the
+ * exchange, so they work offline and in a replay. Each call answers from the file as it is now and
+ * never throws: a read that fails answers empty and `problem` says why. `onChange` tells of new rows
+ * once they are written (never of market data), `version` counts those writes.
+ */
+export interface JournalServices {
+  /** The file read. */
+  readonly path: string;
+  /** True when this session records into it; false when it is only read (a replay). */
+  readonly recording: boolean;
+  /** Realized PnL, fees, funding, loan interest, fills, wins and losses per local day, ISO week or symbol, per coin. */
+  pnlBy(by: 'day' | 'week' | 'symbol', range: TimeRange): readonly PnlBucket[];
+  /** Fills newest first, filtered by symbol and side. */
+  fills(filter: FillFilter): readonly JournalFill[];
+  /** At most `maxPoints` equity samples across the range, oldest first. */
+  equity(range: TimeRange, maxPoints: number): readonly EquitySample[];
+  /** How many rows of each kind are stored. */
+  counts(): Readonly<Record<JournalExportKind, number>>;
+  /** Why the last read failed; null when it did not. */
+  problem(): string | null;
+  /** Calls `listener` after new rows were written. Returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
+  /** Writes so far: changes exactly when `onChange` fires. */
+  version(): number;
+}
+
+/**
  * Any operation of the table by id, for the desk view's raw operation browser only (validated like
  * every call). Everything else asks the typed services above; lint keeps other UI code off this.
  */
@@ -96,6 +125,8 @@ export interface AppServices {
   readonly account: AccountQueries;
   /** Order and fill history pages. */
   readonly history: HistoryServices;
+  /** The trade journal; null with `--no-journal`. Optional in the type only, so test doubles need not build it; absent reads as none. */
+  readonly journal?: JournalServices | null;
   /** Generic operation calls: the desk view's raw operation browser only. */
   readonly exchange: ExchangeCalls;
   /** The operations table as forms: names, paths, fields, and the validator's check before sending. */

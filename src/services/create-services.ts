@@ -16,6 +16,7 @@ import { CandleService } from './candle-service.js';
 import { CountdownService, countdownHealth } from './countdown-service.js';
 import { AlertService, BEL } from './alert-service.js';
 import { startAlertRuleServices, type AlertRulePersistence } from './alert-rule-services.js';
+import type { IntervalTimer } from './coalescer.js';
 import { MarketService } from './market-service.js';
 import { OrderService } from './order-service.js';
 import { AccountService } from './account-service.js';
@@ -26,6 +27,9 @@ import { OPERATION_CATALOG } from './operation-catalog.js';
 import { PollService } from './poll-service.js';
 import { UpdateJoiner } from '../pacing/update-joiner.js';
 import { PrivateService } from './private-service.js';
+import type { JournalStore } from '../journal/journal-types.js';
+import { JournalService, type JournalServiceDeps } from './journal-service.js';
+import { journalView } from './journal-view.js';
 
 /** What the services are built from (the composition root owns their lifetimes). */
 export interface ServicesDeps {
@@ -51,8 +55,12 @@ export interface ServicesDeps {
   readonly loanAlarmMargin?: Decimal;
   /** Loan poll period, ms; default the private service's 10 000. */
   readonly loanPollMs?: number;
+  /** Timer of the loan poll (PrivateServiceDeps.loanPollTimer); default Node's. Tests fire it by hand. */
+  readonly loanPollTimer?: IntervalTimer;
   /** Market data publish period, ms (see MarketServiceDeps.publishMs); default 100. */
   readonly publishMs?: number;
+  /** Timer of the market data publish tick (MarketServiceDeps.timer); default Node's. Tests fire it by hand. */
+  readonly publishTimer?: IntervalTimer;
   /** The watchlist's symbols (config `watchlist`, see MarketServiceDeps.watchlist); default the first ten spot and futures pairs. */
   readonly watchlist?: readonly SymbolRef[];
   /** Watches order requests over the private socket (the audit log); default none. */
@@ -67,6 +75,13 @@ export interface ServicesDeps {
   readonly onReconciled?: (event: ReconciledEvent) => void;
   /** Keeps the alert rules added in the app between runs (the prefs file); default none (they last one run). */
   readonly alertPersistence?: AlertRulePersistence;
+  /**
+   * The trade journal, opened (and closed, after `shutdown`) by the composition root; `record`
+   * false only reads it (a replay). Default none: no journal panel data, nothing recorded.
+   */
+  readonly journal?: { readonly store: JournalStore; readonly record: boolean };
+  /** The journal recorder's periods (tests shorten them); default the service's. */
+  readonly journalTiming?: Pick<JournalServiceDeps, 'sampleMs' | 'pollMs' | 'announceMs'>;
 }
 
 /** Writes after which the polled account facts (settings, debts) are read again at once. */
@@ -144,8 +159,8 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
     if (shown.clockOffsetMs !== offset) store.getState().setClockOffset(offset);
   }, 1000);
   restTimer.unref();
-  const market = new MarketService({ api: deps.api, stream: deps.stream, store, now, log, ...(deps.publishMs ? { publishMs: deps.publishMs } : {}), ...(deps.watchlist ? { watchlist: deps.watchlist } : {}) });
-  const priv = deps.hasPrivate ? new PrivateService({ api: deps.api, stream: deps.stream, store, now, log, ...(deps.loanPollMs ? { loanPollMs: deps.loanPollMs } : {}) }) : null;
+  const market = new MarketService({ api: deps.api, stream: deps.stream, store, now, log, ...(deps.publishMs ? { publishMs: deps.publishMs } : {}), ...(deps.publishTimer ? { timer: deps.publishTimer } : {}), ...(deps.watchlist ? { watchlist: deps.watchlist } : {}) });
+  const priv = deps.hasPrivate ? new PrivateService({ api: deps.api, stream: deps.stream, store, now, log, ...(deps.loanPollMs ? { loanPollMs: deps.loanPollMs } : {}), ...(deps.loanPollTimer ? { loanPollTimer: deps.loanPollTimer } : {}) }) : null;
   // Debts, funding assets, settings and delta info have no stream topic: polled into the store.
   const poll = deps.hasPrivate ? new PollService({ api: deps.api, now, log, onUpdate: (x) => store.getState().setAccountExtras(x) }) : null;
   const privateConn = deps.hasPrivate ? deps.stream.privateConnection : null;
@@ -153,7 +168,14 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
   const trading = deps.hasPrivate
     ? new OrderService({ api: deps.api, wsTrade, socketReady: () => privateConn?.isReady() ?? false, store, now, log, ...(deps.sleep ? { sleep: deps.sleep } : {}), ...(deps.onReconciled ? { onReconciled: deps.onReconciled } : {}) })
     : null;
+  const history = new HistoryService({ api: deps.api });
+  const account = new AccountService({ api: deps.api });
+  // Before the private topics are subscribed (PrivateService.start): no fill push goes unrecorded.
+  const recorder = deps.journal?.record === true && deps.hasPrivate
+    ? new JournalService({ journal: deps.journal.store, stream: deps.stream, store, history, ledger: account, now, log, ...deps.journalTiming })
+    : null;
   deps.stream.connect();
+  recorder?.start();
   await market.start();
   // After the market: candle choices depend on the instruments (Reality pairs serve fewer intervals).
   const candles = new CandleService({ api: deps.api, stream: deps.stream, store, now, log });
@@ -183,8 +205,9 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
       void poll?.refresh();
       void priv?.refreshLoans();
     } }),
-    account: new AccountService({ api: deps.api }),
-    history: new HistoryService({ api: deps.api }),
+    account,
+    history,
+    journal: deps.journal ? journalView(deps.journal.store, recorder ? (l) => recorder.onWritten(l) : null) : null,
     exchange: {
       call: async (id, params) => {
         const data = await deps.rest.call(id as OperationId, params as never);
@@ -211,6 +234,8 @@ export async function startServices(deps: ServicesDeps): Promise<AppServices> {
       offSettingsWatch();
       trading?.stop();
       wsTrade?.dispose();
+      // Writes what is queued; the composition root closes the file after this.
+      await recorder?.stop();
       deps.stream.close();
       await deps.rest.close();
     },

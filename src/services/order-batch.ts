@@ -97,7 +97,7 @@ export class OrderBatches {
     const track = (i: number, state: 'sending' | 'accepted' | 'rejected' | 'unknown', error: string | null = null) => {
       const r = requests[i];
       const oid = oids[i];
-      if (r && oid) store.getState().trackSubmission({ clientOid: oid, state, label: orderLabel(r), error, at: now() });
+      if (r && oid) store.getState().trackSubmission({ clientOid: oid, state, label: orderLabel(r), error, at: now(), category: r.category, symbol: r.symbol });
     };
     requests.forEach((r, i) => {
       this.deps.noteSent(r, oids[i] ?? '');

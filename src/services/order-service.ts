@@ -258,8 +258,8 @@ export class OrderService {
     return refused(why, clientOid);
   }
 
-  private track(clientOid: string, state: Submission['state'], label: string, error: string | null = null): void {
-    this.deps.store.getState().trackSubmission({ clientOid, state, label, error, at: this.deps.now() });
+  private track(clientOid: string, state: Submission['state'], label: string, error: string | null = null, ref?: Pick<OrderRequest, 'category' | 'symbol'>): void {
+    this.deps.store.getState().trackSubmission({ clientOid, state, label, error, at: this.deps.now(), ...(ref ? { category: ref.category, symbol: ref.symbol } : {}) });
   }
 
   private async place(request: OrderRequest, label: string, checkRules: boolean): Promise<OrderOutcome> {
@@ -273,18 +273,18 @@ export class OrderService {
     if (problem) return this.refuse(`refused ${label}: ${problem}`);
     const clientOid = this.newClientOid();
     this.noteSent(request, clientOid);
-    this.track(clientOid, 'sending', label);
+    this.track(clientOid, 'sending', label, null, request);
     log('info', `placing ${label} (${clientOid})`);
     try {
       const ack = await this.transport.place(placeParams(request, clientOid));
-      this.track(clientOid, 'accepted', label);
+      this.track(clientOid, 'accepted', label, null, request);
       const id = ack.orderId === null ? 'no order id: it replaced an earlier reduce-only order' : `order ${ack.orderId}`;
       log('ok', `placed ${label} (${clientOid}): ${id}${ack.via === 'socket' ? ' via the socket' : ''}`);
       return { status: 'accepted', clientOid, sent: true, ...(ack.orderId === null ? {} : { orderId: ack.orderId }) };
     } catch (error) {
       if (!isUnknownOutcome(error)) {
         const reason = reasonOf(error);
-        this.track(clientOid, 'rejected', label, reason);
+        this.track(clientOid, 'rejected', label, reason, request);
         log('error', `rejected ${label}: ${reason}`);
         return { status: 'rejected', clientOid, error: reason, sent: true };
       }
@@ -299,7 +299,7 @@ export class OrderService {
    */
   private async reconcilePlacement(request: OrderRequest, clientOid: string, label: string, reason: string): Promise<OrderOutcome> {
     const { now, log } = this.deps;
-    this.track(clientOid, 'unknown', label, reason);
+    this.track(clientOid, 'unknown', label, reason, request);
     log('warn', `result unknown for ${label} (${clientOid}): ${reason}; looking it up by clientOid, not resending`);
     const { early } = this.watch.watch({ clientOid, label, category: request.category, symbol: request.symbol, failedAt: now(), reason }, this.delays.length);
     const v = await early;

@@ -136,7 +136,7 @@ export class PlacementWatch {
   }
 
   private track(p: WatchedPlacement, state: 'accepted' | 'unknown' | 'rejected', error: string | null): void {
-    this.deps.store.getState().trackSubmission({ clientOid: p.clientOid, state, label: p.label, error, at: this.deps.now() });
+    this.deps.store.getState().trackSubmission({ clientOid: p.clientOid, state, label: p.label, error, at: this.deps.now(), category: p.category, symbol: p.symbol });
   }
 
   /** An order from the stream (or a lookup): settles a watched placement or corrects a verdict. */

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../test/helpers/wait-for.js';
 import { createExchangeApi } from '../exchange/rest/facade.js';
 import { StreamClient } from '../exchange/ws/stream-client.js';
 import { createAppStore } from '../store/create-app-store.js';
@@ -6,14 +7,6 @@ import { exchangeError, FakeCaller, orderRecord } from './order-service.testkit.
 import { PrivateService } from './private-service.js';
 
 /** Issue 8 chaos finding: a resync that failed (429 storm, 5xx, server down) was never run again. */
-
-async function until(check: () => boolean, what: string, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
 
 function setup(failOrders: number) {
   const caller = new FakeCaller();
@@ -69,7 +62,7 @@ describe('PrivateService resync retry', () => {
       expect(store.getState().orders.open).toEqual({});
       expect(log.filter((l) => l.startsWith('error resync open orders:'))).toHaveLength(1);
       expect(log).toContain('warn resync incomplete: trying again by itself (first in 5 ms, at most every 20 ms)');
-      await until(() => '11' in store.getState().orders.open, 'the retried pass');
+      await waitFor(() => '11' in store.getState().orders.open, () => 'the retried pass');
       expect(caller.callsOf('trade.getUnfilledOrders')).toHaveLength(4);
       expect(log).toContain('info resync open orders: working again');
       // One notice per failure streak, one error line per distinct failure.
@@ -86,12 +79,19 @@ describe('PrivateService resync retry', () => {
     expect(ok.log.some((l) => l.includes('resync incomplete'))).toBe(false);
     ok.service.stop();
 
-    const failing = setup(1000);
-    await failing.service.resync();
-    failing.service.stop();
-    const calls = failing.caller.callsOf('trade.getUnfilledOrders').length;
-    await new Promise<void>((resolve) => setTimeout(resolve, 60));
-    expect(failing.caller.callsOf('trade.getUnfilledOrders')).toHaveLength(calls);
+    // The retry waits on fake time: a minute of it passes at once after stop(), and nothing runs.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const failing = setup(1000);
+      await failing.service.resync();
+      expect(vi.getTimerCount()).toBe(1);
+      failing.service.stop();
+      const calls = failing.caller.callsOf('trade.getUnfilledOrders').length;
+      vi.advanceTimersByTime(60_000);
+      expect(failing.caller.callsOf('trade.getUnfilledOrders')).toHaveLength(calls);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -117,11 +117,11 @@ describe('PrivateService account pushes', () => {
     const service = new PrivateService({ api: createExchangeApi(caller), stream, store, now: Date.now, log: () => undefined });
     service.start();
     try {
-      await until(() => releaseFirst !== null, 'the first assets read');
+      await waitFor(() => releaseFirst !== null, () => 'the first assets read');
       const data = [{ totalEquity: '100', coin: [{ coin: 'USDT', balance: '100', available: '90', equity: '100', locked: '10', debts: '0', usdValue: '100' }] }];
       stream.privateConnection?.events.emit('push', { instType: 'UTA', topic: 'account' }, 'update', data);
       (releaseFirst as unknown as () => void)();
-      await until(() => reads >= 2 && store.getState().account.summary !== null, 'the second read');
+      await waitFor(() => reads >= 2 && store.getState().account.summary !== null, () => 'the second read');
       expect(store.getState().account.summary?.assets.map((a) => a.available.toFixed())).toEqual(['90']);
     } finally {
       service.stop();
@@ -149,7 +149,7 @@ describe('PrivateService account pushes', () => {
     };
     service.start();
     try {
-      await until(() => store.getState().account.summary !== null, 'the first resync');
+      await waitFor(() => store.getState().account.summary !== null, () => 'the first resync');
       expect(coins()).toEqual(['USDT 100000', 'BTC 2']);
 
       push('snapshot', { totalEquity: '200000', coin: [wsCoin('USDT', '100000'), wsCoin('BTC', '2')] });

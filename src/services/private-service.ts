@@ -7,6 +7,7 @@ import type { StreamClient, StreamPush } from '../exchange/ws/stream-client.js';
 import type { AppStore } from '../store/create-app-store.js';
 import { DEFAULT_LOAN_POLL_MS } from '../store/slices/loans-slice.js';
 import { positionKey } from '../store/slices/positions-slice.js';
+import { systemIntervalTimer, type IntervalTimer } from './coalescer.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
 
 /** Dependencies of the private-data service. */
@@ -19,6 +20,8 @@ export interface PrivateServiceDeps {
   readonly log: (level: LogLevelUi, text: string) => void;
   /** Loan poll period, ms (default 10 000; the stream has no loan topic). */
   readonly loanPollMs?: number;
+  /** Timer of the loan poll; default Node's (unref'd). Tests pass one they fire by hand. */
+  readonly loanPollTimer?: IntervalTimer;
   /**
    * Pause before running again a resync whose orders, positions or assets read failed (a 429 storm,
    * 5xx replies, a server restart), ms: `baseMs` doubling up to `capMs` until a pass succeeds.
@@ -38,7 +41,7 @@ const PRIVATE_TOPICS = ['order', 'fill', 'account', 'position'] as const;
  */
 export class PrivateService {
   private readonly offs: (() => void)[] = [];
-  private loanTimer: NodeJS.Timeout | null = null;
+  private loanTimer: unknown = null;
   private retryTimer: NodeJS.Timeout | null = null;
   /** Failed passes in a row (drives the retry pause). */
   private failedPasses = 0;
@@ -82,15 +85,14 @@ export class PrivateService {
     );
     stream.subscribe(PRIVATE_TOPICS.map((topic) => ({ instType: 'UTA', topic })));
     void this.resync();
-    this.loanTimer = setInterval(() => void this.pollLoans(), this.deps.loanPollMs ?? DEFAULT_LOAN_POLL_MS);
-    this.loanTimer.unref();
+    this.loanTimer = (this.deps.loanPollTimer ?? systemIntervalTimer).setInterval(() => void this.pollLoans(), this.deps.loanPollMs ?? DEFAULT_LOAN_POLL_MS);
   }
 
   /** Stops handlers and polling. */
   stop(): void {
     this.stopped = true;
     for (const off of this.offs.splice(0)) off();
-    if (this.loanTimer) clearInterval(this.loanTimer);
+    if (this.loanTimer !== null) (this.deps.loanPollTimer ?? systemIntervalTimer).clearInterval(this.loanTimer);
     this.loanTimer = null;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;

@@ -33,6 +33,7 @@ import { DeskView } from './panels/DeskView.js';
 import { LadderOverlay } from './panels/LadderOverlay.js';
 import { EventLogPanel } from './panels/EventLogPanel.js';
 import { HelpOverlay } from './panels/HelpOverlay.js';
+import { JournalPanel } from './panels/JournalPanel.js';
 import { LoansPanel } from './panels/LoansPanel.js';
 import { OrdersPanel } from './panels/OrdersPanel.js';
 import { PositionsPanel } from './panels/PositionsPanel.js';
@@ -93,6 +94,7 @@ const Panels = {
   loans: memo(LoansPanel),
   candles: memo(CandlePanel),
   watchlist: memo(WatchlistPanel),
+  journal: memo(JournalPanel),
 };
 
 /** The overlay that takes the main area when `overlay` names one, else null. */
@@ -146,6 +148,8 @@ function panelFor(id: PanelId, p: PanelProps, x: PanelExtras): ReactNode {
       return <Panels.loans {...p} />;
     case 'watchlist':
       return <Panels.watchlist {...p} />;
+    case 'journal':
+      return <Panels.journal {...p} />;
     case 'candles':
       return x.series && x.candles ? (
         <Panels.candles {...p} hotkey="9" interval={x.series.interval} type={x.series.type} intervals={x.candles.choices().intervals} types={x.candles.choices().types} onSeries={x.onSeries} />

@@ -47,7 +47,7 @@ function storeMatchesExchange(): boolean {
 async function buyFutureAndWaitForPush(clientOid: string): Promise<void> {
   const pushed = updates.length;
   await session.api.trade.placeOrder({ category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'market', qty: '0.01', clientOid });
-  await waitFor(() => updates.length > pushed, 5000, describeCoins);
+  await waitFor(() => updates.length > pushed, describeCoins);
 }
 
 function describeCoins(): string {
@@ -69,7 +69,7 @@ beforeAll(async () => {
     if (p.action !== 'update') return;
     updates.push(wireList(wireRecord(wireList(p.data)[0]).coin).map((c) => wireString(c.coin)));
   });
-  await waitFor(() => session.store.getState().connection.private.state === 'subscribed' && session.store.getState().account.summary, 10_000);
+  await waitFor(() => session.store.getState().connection.private.state === 'subscribed' && session.store.getState().account.summary);
 });
 
 afterAll(async () => {
@@ -84,13 +84,13 @@ describe('account: an update that carries only the changed coin', () => {
       // Warm-up trade: its push brings the socket's coins up to the frozen prices (a coin's usdValue
       // moves with its price, and a moved coin is a changed coin).
       await buyFutureAndWaitForPush('partial-account-1');
-      await waitFor(storeMatchesExchange, 8000, describeCoins);
+      await waitFor(storeMatchesExchange, describeCoins);
       expect(Object.keys(storeCoins()).sort()).toEqual(['BGB', 'BTC', 'ETH', 'USDC', 'USDT']);
       const before = exchangeCoins();
       const pushedBefore = updates.length;
 
       await buyFutureAndWaitForPush('partial-account-2');
-      await waitFor(storeMatchesExchange, 5000, describeCoins);
+      await waitFor(storeMatchesExchange, describeCoins);
 
       // The exchange pushed USDT alone, and only USDT changed on the exchange...
       const pushed = updates.slice(pushedBefore);

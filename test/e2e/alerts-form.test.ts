@@ -41,7 +41,7 @@ function logTexts(): string[] {
 /** Opens the palette, types `query`, waits until `entry` is the selected match, runs it. */
 async function runFromPalette(query: string, entry: string): Promise<void> {
   await app.press(':');
-  await waitFor(() => session.store.getState().ui.overlay === 'palette', 2000, () => app.frame());
+  await waitFor(() => session.store.getState().ui.overlay === 'palette', () => app.frame());
   await app.waitForText('type to filter');
   await afterEffects();
   await app.press(query);
@@ -63,7 +63,7 @@ beforeAll(async () => {
       },
     },
   );
-  await waitFor(() => mark(), 10_000);
+  await waitFor(() => mark());
   app = await showDashboard(session);
 });
 
@@ -93,7 +93,7 @@ describe('alert rules from the palette form (issue 17 item 4)', () => {
     expect(app.frame()).toContain(`alerts when USDT-FUTURES BTCUSDT mark price crosses above ${level}`);
     await afterEffects();
     await app.press('y');
-    await waitFor(() => session.store.getState().ui.overlay === null, 2000, () => app.frame());
+    await waitFor(() => session.store.getState().ui.overlay === null, () => app.frame());
     expect(logTexts()).toContain(`info alert added: USDT-FUTURES BTCUSDT mark price crosses above ${level}`);
 
     // Saved in the config file's rule shape, next to the rule saved before; it reads back as the same rule.
@@ -109,7 +109,7 @@ describe('alert rules from the palette form (issue 17 item 4)', () => {
     // The exchange's BTC moves 5 % up: the alert fires once, in the log and the banner.
     sim.exchange.shockPrice('USDT-FUTURES', 'BTCUSDT', new Decimal('1.05'));
     sim.exchange.tick(sim.exchange.now());
-    await waitFor(() => mark()?.gte(level), 5000, () => `mark ${String(mark())}, level ${level}`);
+    await waitFor(() => mark()?.gte(level), () => `mark ${String(mark())}, level ${level}`);
     await app.waitForText(new RegExp(` ! BTCUSDT mark price \\d+(\\.\\d+)? crossed above ${level}`));
     expect(logTexts().filter((t) => t.includes(`crossed above ${level}`))).toEqual([expect.stringMatching(new RegExp(`^warn BTCUSDT mark price \\d+(\\.\\d+)? crossed above ${level}$`))]);
 

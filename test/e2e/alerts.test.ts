@@ -44,7 +44,7 @@ function storeRatio(): Decimal | null {
 async function driveRatioTo(target: string): Promise<void> {
   sim.exchange.shockPrice('SPOT', 'BTCUSDT', exchangeRatio().div(target));
   sim.exchange.tick(sim.exchange.now());
-  await waitFor(() => storeRatio()?.minus(target).abs().lt('0.004'), 5000, () => `store ratio ${String(storeRatio())}, wanted ≈${target}`);
+  await waitFor(() => storeRatio()?.minus(target).abs().lt('0.004'), () => `store ratio ${String(storeRatio())}, wanted ≈${target}`);
 }
 
 function alertLines(): string[] {
@@ -58,7 +58,7 @@ beforeAll(async () => {
     simEndpoint(sim),
     { alerts, terminalWrite: (s) => void written.push(s), loanPollMs: 200 },
   );
-  await waitFor(() => session.store.getState().account.summary, 10_000);
+  await waitFor(() => session.store.getState().account.summary);
   app = await showDashboard(session);
 });
 
@@ -68,7 +68,7 @@ describe('alerts on the embedded exchange (issue 17)', () => {
   it('a loan past its margin call alerts once per crossing: log, banner, bell, OSC 9/777; hysteresis holds it on jitter', async () => {
     const reply = (await session.services.exchange.call('loan.borrow', { loanCoin: 'USDT', pledgeCoin: 'BTC', daily: 'FLEXIBLE', loanAmount: '20000' })) as { orderId?: string };
     orderId = String(reply.orderId);
-    await waitFor(() => storeRatio(), 5000);
+    await waitFor(() => storeRatio());
     expect(storeRatio()?.lt('0.7')).toBe(true);
     expect(written).toEqual([]);
 
@@ -90,9 +90,9 @@ describe('alerts on the embedded exchange (issue 17)', () => {
 
     // Recovered past the band: re-armed, logged, the banner goes.
     await driveRatioTo('0.70');
-    await waitFor(() => alertLines().length === 2, 2000, () => alertLines().join('\n'));
+    await waitFor(() => alertLines().length === 2, () => alertLines().join('\n'));
     expect(alertLines()[1]).toMatch(/^info loan \d+ USDT\/BTC: ratio 7\d\.\d% back below margin call 80\.0%$/);
-    await waitFor(() => !app.frame().includes(TEXT), 2000, () => app.frame());
+    await waitFor(() => !app.frame().includes(TEXT), () => app.frame());
     expect(session.store.getState().ui.banner).toBeNull();
     expect(written).toHaveLength(2);
 

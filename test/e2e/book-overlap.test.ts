@@ -98,9 +98,9 @@ function describeState(): string {
  * start), then for `more` updates after it with the book synced; returns that first update.
  */
 async function waitForFirstUpdate(index: number, more = 5): Promise<FirstUpdate> {
-  const first = await waitFor(() => tap.firsts[index], 8000, describeState);
+  const first = await waitFor(() => tap.firsts[index], describeState);
   const updatesBefore = tap.updates;
-  await waitFor(() => tap.updates >= updatesBefore + more && session.store.getState().market.books[KEY]?.synced, 8000, describeState);
+  await waitFor(() => tap.updates >= updatesBefore + more && session.store.getState().market.books[KEY]?.synced, describeState);
   return first;
 }
 
@@ -113,7 +113,7 @@ function overlaps(f: FirstUpdate): boolean {
 async function expectBookEqualsExchange(): Promise<void> {
   sim.exchange.market.stop();
   try {
-    await waitFor(() => storeBookMatchesExchange(50), 8000, describeState);
+    await waitFor(() => storeBookMatchesExchange(50), describeState);
   } finally {
     sim.exchange.market.start(sim.exchange.venue);
   }
@@ -147,7 +147,7 @@ describe('books: a first update that overlaps its snapshot (official sequence ru
     const reconnects = session.store.getState().connection.public.reconnects;
     const next = tap.firsts.length;
     sim.faults.dropSockets('public');
-    await waitFor(() => session.store.getState().connection.public.reconnects > reconnects, 5000);
+    await waitFor(() => session.store.getState().connection.public.reconnects > reconnects);
     expect(overlaps(await waitForFirstUpdate(next))).toBe(true);
     expect(gapLines()).toEqual([]);
     expect(bookUnsubscribes).toBe(0);
@@ -157,7 +157,7 @@ describe('books: a first update that overlaps its snapshot (official sequence ru
   it('resubscribes once after a real gap, and the overlapping first update after the new snapshot causes no second one', async () => {
     const next = tap.firsts.length;
     sim.faults.skipSeq(CATEGORY, SYMBOL);
-    await waitFor(() => gapLines().length === 1, 5000, describeState);
+    await waitFor(() => gapLines().length === 1, describeState);
     expect(gapLines()[0]).toContain('does not follow');
     expect(overlaps(await waitForFirstUpdate(next))).toBe(true);
     expect(gapLines()).toHaveLength(1);

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRequest } from '../../src/services/order-request.js';
 import {
   advanceClock,
+  advanceUntil,
   bestBid,
   executionsOf,
   expectInvariants,
@@ -59,7 +60,7 @@ async function placeWithKeys(): Promise<{ label: string; clientOid: string; mark
   await reviewLimitBuy(rig, price, '0.01');
   const mark = frameMark(rig);
   await sendReviewed(rig);
-  const clientOid = await waitFor(() => submissionOf(rig, label), 3000);
+  const clientOid = await waitFor(() => submissionOf(rig, label));
   return { label, clientOid, mark };
 }
 
@@ -78,7 +79,7 @@ beforeAll(async () => {
     }
   });
   await expectInvariants(rig);
-}, 30_000);
+});
 
 afterAll(async () => {
   expect(falseVerdicts).toEqual([]);
@@ -92,7 +93,7 @@ describe('chaos: orders the exchange took while the client could not know (socke
     const down = whenPrivateDown(rig);
     const o = await placeWithKeys();
     await down;
-    await waitFor(() => logged(rig, 'confirmed', o.label), 15_000, () => rig.app.frame());
+    await waitFor(() => logged(rig, 'confirmed', o.label), () => rig.app.frame());
     expect(stateOf(o.clientOid)).toBe('accepted');
     expect(submissionsOf(rig, o.clientOid)).toBe(1);
     expectTotalCount(rig, from, [o.clientOid]);
@@ -105,13 +106,14 @@ describe('chaos: orders the exchange took while the client could not know (socke
     rig.sim.faults.deliverLate({ ms: 19_000, transport: 'socket' });
     const o = await placeWithKeys();
     await expectShownUnknown(o);
-    await waitFor(() => logged(rig, o.label, 'still unknown'), 10_000, () => rig.app.frame());
+    // The first lookups run on the clock: moved forward rather than waited out (the hold is 19 s).
+    await advanceUntil(rig, () => logged(rig, o.label, 'still unknown'), () => rig.app.frame());
     expect(rig.created.slice(from)).toEqual([]);
     await advanceClock(rig, 20_000);
-    await waitFor(() => stateOf(o.clientOid) === 'accepted', 15_000, () => rig.app.frame());
+    await waitFor(() => stateOf(o.clientOid) === 'accepted', () => rig.app.frame());
     // The ticket's outcome follows the submission; the status bar count goes.
     await waitForFrameSince(rig, o.mark, /accepted \(after checking\)/);
-    await waitFor(() => !statusLine(rig).includes('unknown'), 5000, () => statusLine(rig));
+    await waitFor(() => !statusLine(rig).includes('unknown'), () => statusLine(rig));
     expectTotalCount(rig, from, [o.clientOid]);
     expect(submissionsOf(rig, o.clientOid)).toBe(1);
     await expectInvariants(rig);
@@ -128,7 +130,7 @@ describe('chaos: orders the exchange took while the client could not know (socke
     await waitForHealthyStatus(rig);
     expect(stateOf(o.clientOid)).toBe('unknown');
     await advanceClock(rig, 11_000);
-    await waitFor(() => stateOf(o.clientOid) === 'accepted', 15_000, () => rig.app.frame());
+    await waitFor(() => stateOf(o.clientOid) === 'accepted', () => rig.app.frame());
     expectTotalCount(rig, from, [o.clientOid]);
     await expectInvariants(rig);
   });
@@ -144,14 +146,14 @@ describe('chaos: orders the exchange took while the client could not know (socke
       const price = o.label.split(' @ ')[1] ?? '';
       await reviewLimitBuy(rig, new Decimal(price), '0.01');
       await sendReviewed(rig);
-      await waitFor(() => logged(rig, 'not sent: the same order', o.label, 'is unknown'), 5000, () => rig.app.frame());
+      await waitFor(() => logged(rig, 'not sent: the same order', o.label, 'is unknown'), () => rig.app.frame());
       await waitForFrameSince(rig, o.mark, /not sent: the same order/);
       expect(Object.values(rig.session.store.getState().orders.submissions).filter((s) => s.label === o.label)).toHaveLength(1);
     } finally {
       rig.sim.faults.httpErrors(0);
     }
     await advanceClock(rig, 40_000);
-    await waitFor(() => stateOf(o.clientOid) === 'rejected', 20_000, () => rig.app.frame());
+    await waitFor(() => stateOf(o.clientOid) === 'rejected', () => rig.app.frame());
     expect(logged(rig, o.label, 'was not placed')).toBe(true);
     expectTotalCount(rig, from, []);
     expect(executionsOf(rig, o.clientOid)).toBe(0);
@@ -169,7 +171,7 @@ describe('chaos: orders the exchange took while the client could not know (REST 
     const from = rig.created.length;
     rig.sim.faults.executeThenFail({ status: 500 });
     const o = await placeWithKeys();
-    await waitFor(() => logged(rig, 'confirmed', o.label), 15_000, () => rig.app.frame());
+    await waitFor(() => logged(rig, 'confirmed', o.label), () => rig.app.frame());
     expect(logged(rig, 'result unknown', o.clientOid, 'HTTP 500')).toBe(true);
     expect(rig.proxy.placements.find((p) => p.clientOids.includes(o.clientOid))).toMatchObject({ status: 500 });
     expectTotalCount(rig, from, [o.clientOid]);
@@ -180,7 +182,7 @@ describe('chaos: orders the exchange took while the client could not know (REST 
     const from = rig.created.length;
     rig.sim.faults.executeThenDrop({ transport: 'rest' });
     const o = await placeWithKeys();
-    await waitFor(() => logged(rig, 'confirmed', o.label), 15_000, () => rig.app.frame());
+    await waitFor(() => logged(rig, 'confirmed', o.label), () => rig.app.frame());
     expectTotalCount(rig, from, [o.clientOid]);
     await expectInvariants(rig);
   });
@@ -190,9 +192,10 @@ describe('chaos: orders the exchange took while the client could not know (REST 
     rig.sim.faults.deliverLate({ ms: 19_000, transport: 'rest' });
     const o = await placeWithKeys();
     await expectShownUnknown(o);
-    await waitFor(() => logged(rig, o.label, 'still unknown'), 10_000, () => rig.app.frame());
+    // The first lookups run on the clock: moved forward rather than waited out (the hold is 19 s).
+    await advanceUntil(rig, () => logged(rig, o.label, 'still unknown'), () => rig.app.frame());
     await advanceClock(rig, 20_000);
-    await waitFor(() => stateOf(o.clientOid) === 'accepted', 15_000, () => rig.app.frame());
+    await waitFor(() => stateOf(o.clientOid) === 'accepted', () => rig.app.frame());
     expectTotalCount(rig, from, [o.clientOid]);
     await expectInvariants(rig);
   });
@@ -207,8 +210,8 @@ describe('chaos: orders the exchange took while the client could not know (REST 
     await advanceClock(rig, 30_000);
     expect(stateOf(o.clientOid)).toBe('unknown');
     await advanceClock(rig, 12_000);
-    await waitFor(() => rig.accessLog.slice(log).some((l) => /place-order .*40008/.test(l)), 10_000, () => rig.accessLog.slice(log).join('\n'));
-    await waitFor(() => stateOf(o.clientOid) === 'rejected', 20_000, () => rig.app.frame());
+    await waitFor(() => rig.accessLog.slice(log).some((l) => /place-order .*40008/.test(l)), () => rig.accessLog.slice(log).join('\n'));
+    await waitFor(() => stateOf(o.clientOid) === 'rejected', () => rig.app.frame());
     expectTotalCount(rig, from, []);
     await expectInvariants(rig);
   });
@@ -234,11 +237,18 @@ describe('chaos: batch placements', () => {
     if (!trading) throw new Error('no trading service');
     const from = rig.created.length;
     rig.sim.faults.unknownResult({ code: '45001', placed: false, scope: 'batch' });
-    const out = await trading.submitBatch(rungs(2));
+    // The call resolves after its first lookups, which run on the clock: moved forward, not waited out.
+    const pending = trading.submitBatch(rungs(2));
+    let settled = false;
+    void pending.finally(() => {
+      settled = true;
+    });
+    await advanceUntil(rig, () => settled, () => 'submitBatch to resolve after its first lookups');
+    const out = await pending;
     expect(out.status).toBe('unknown');
     expect(out.items.map((i) => i.status)).toEqual(['unknown', 'unknown']);
     await advanceClock(rig, 40_000);
-    await waitFor(() => out.items.every((i) => stateOf(i.clientOid) === 'rejected'), 20_000, () => JSON.stringify(out.items.map((i) => stateOf(i.clientOid))));
+    await waitFor(() => out.items.every((i) => stateOf(i.clientOid) === 'rejected'), () => JSON.stringify(out.items.map((i) => stateOf(i.clientOid))));
     expectTotalCount(rig, from, []);
     await expectInvariants(rig);
   });

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UnknownResultCode } from '../../src/sim/server/faults.js';
 import {
+  advanceUntil,
   bestBid,
   exchangeCall,
   executionsOf,
@@ -50,7 +51,7 @@ function restOnExchange(clientOid: string): string {
 beforeAll(async () => {
   rig = await startChaosRig(22);
   await expectInvariants(rig);
-}, 30_000);
+});
 
 afterAll(async () => {
   await rig?.close();
@@ -66,14 +67,14 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     rig.sim.faults.dropSockets('private');
     await down;
     await sendReviewed(rig);
-    const clientOid = await waitFor(() => submissionOf(rig, label), 3000);
+    const clientOid = await waitFor(() => submissionOf(rig, label));
     await waitForFrameSince(rig, mark, /\? result unknown — checking: buy 0\.01 BTCUSDT/);
     await waitForFrameSince(rig, mark, /\? 1 unknown/);
     // Not found, but the exchange could still take it: unknown until its acceptance window passed.
-    await waitFor(() => logged(rig, label, 'still unknown'), 15_000, () => rig.app.frame());
+    await advanceUntil(rig, () => logged(rig, label, 'still unknown'), () => rig.app.frame());
     expect(rig.session.store.getState().orders.submissions[clientOid]?.state).toBe('unknown');
     rig.clock.advance(40_000);
-    await waitFor(() => logged(rig, label, 'was not placed'), 15_000, () => rig.app.frame());
+    await waitFor(() => logged(rig, label, 'was not placed'), () => rig.app.frame());
     expect(logged(rig, 'result unknown', clientOid, 'server error HTTP 503')).toBe(true);
     expect(rig.proxy.placements.find((p) => p.clientOids.includes(clientOid))).toMatchObject({ status: 503 });
     expect(submissionsOf(rig, clientOid)).toBe(1);
@@ -91,7 +92,7 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     try {
       await sendReviewed(rig);
       await waitForFrameSince(rig, mark, /… sending: buy 0\.01 BTCUSDT/);
-      await waitFor(() => logged(rig, 'placed', label, 'via the socket'), 5000, () => rig.app.frame());
+      await waitFor(() => logged(rig, 'placed', label, 'via the socket'), () => rig.app.frame());
     } finally {
       rig.sim.faults.delayReplies(0);
     }
@@ -112,13 +113,13 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     const mark = frameMark(rig);
     rig.sim.faults.unknownResult({ code, placed });
     await sendReviewed(rig);
-    const clientOid = await waitFor(() => submissionOf(rig, label), 3000);
+    const clientOid = await waitFor(() => submissionOf(rig, label));
     await waitForFrameSince(rig, mark, /\? result unknown — checking: buy 0\.01 BTCUSDT/);
     if (!placed) {
-      await waitFor(() => logged(rig, label, 'still unknown'), 15_000, () => rig.app.frame());
+      await advanceUntil(rig, () => logged(rig, label, 'still unknown'), () => rig.app.frame());
       rig.clock.advance(40_000);
     }
-    await waitFor(() => logged(rig, placed ? 'confirmed' : 'was not placed', label), 15_000, () => rig.app.frame());
+    await waitFor(() => logged(rig, placed ? 'confirmed' : 'was not placed', label), () => rig.app.frame());
     expect(logged(rig, 'result unknown', clientOid, `WS place-order answered ${code}`)).toBe(true);
     expect(submissionsOf(rig, clientOid)).toBe(1);
     expect(executionsOf(rig, clientOid)).toBe(placed ? 1 : 0);
@@ -133,7 +134,7 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     ['a run of 503 replies', 503, 'server error HTTP 503', true],
   ] as const)('%s outlasts the resync after a reconnect: reported, then retried by itself until the store equals the exchange', async (_what, status, reason, wholePass) => {
     const orderId = restOnExchange(`chaos-rest-${status}`);
-    await waitFor(() => orderId in rig.session.store.getState().orders.open, 5000);
+    await waitFor(() => orderId in rig.session.store.getState().orders.open);
     await rig.app.press('\u001b8');
     const mark = frameMark(rig);
     // The socket goes; while it is down the order is cancelled on the exchange and every REST call fails.
@@ -144,17 +145,17 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     rig.sim.faults.dropSockets('private');
     try {
       await down;
-      await waitFor(() => logged(rig, 'resync open orders:', reason), 20_000, () => [...lastLog(rig, 20), ...rig.accessLog.slice(-40)].join('\n'));
+      await waitFor(() => logged(rig, 'resync open orders:', reason), () => [...lastLog(rig, 20), ...rig.accessLog.slice(-40)].join('\n'));
       await waitForFrameSince(rig, mark, /resync open orders: trade\.getUnfilledOrders/);
       if (status === 429) await waitForFrameSince(rig, mark, /rate 0%/);
-      if (wholePass) await waitFor(() => logged(rig, 'resync incomplete: trying again by itself'), 15_000, () => lastLog(rig, 20).join('\n'));
+      if (wholePass) await waitFor(() => logged(rig, 'resync incomplete: trying again by itself'), () => lastLog(rig, 20).join('\n'));
       // The reconnect's resync could not read the orders: the store still shows the cancelled one.
       expect(orderId in rig.session.store.getState().orders.open).toBe(true);
     } finally {
       // The storm ends; nothing else is done.
       rig.sim.faults.httpErrors(0);
     }
-    await waitFor(() => logged(rig, 'resync open orders: working again'), 10_000, () => lastLog(rig, 20).join('\n'));
+    await waitFor(() => logged(rig, 'resync open orders: working again'), () => lastLog(rig, 20).join('\n'));
     await waitForFrameSince(rig, mark, /resync open orders: working again/);
     // A storm that outlasted every pass is retried by the resync's own timer; a shorter one may be
     // caught up by the pass that runs once the topics are subscribed again.
@@ -172,17 +173,17 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
       const mark = frameMark(rig);
       // h opens the order history, a signed REST read.
       await rig.app.press('h');
-      await waitFor(() => rig.accessLog.slice(logFrom).some((l) => l.startsWith('GET /api/v3/trade/history-orders 200')), 5000, () => rig.accessLog.slice(logFrom).join('\n'));
+      await waitFor(() => rig.accessLog.slice(logFrom).some((l) => l.startsWith('GET /api/v3/trade/history-orders 200')), () => rig.accessLog.slice(logFrom).join('\n'));
       expect(rig.accessLog.slice(logFrom).filter((l) => l.includes('history-orders'))).toEqual(['GET /api/v3/trade/history-orders 400 40008', 'GET /api/v3/trade/history-orders 200 00000']);
       await waitForFrameSince(rig, mark, /clock \+(59\d{3}|60\d{3})ms/);
       await rig.app.press('\u001b');
-      await waitFor(() => rig.session.store.getState().ui.overlay === null, 3000, () => rig.app.frame());
+      await waitFor(() => rig.session.store.getState().ui.overlay === null, () => rig.app.frame());
       // Order entry keeps working under the skewed clock.
       const price = restingPrice();
       const label = `buy 0.01 ${SYMBOL} @ ${price.toFixed()}`;
       await reviewLimitBuy(rig, price, '0.01');
       await sendReviewed(rig);
-      await waitFor(() => logged(rig, 'placed', label), 5000, () => rig.app.frame());
+      await waitFor(() => logged(rig, 'placed', label), () => rig.app.frame());
       await expectInvariants(rig);
     } finally {
       rig.sim.faults.clockSkew(0);
@@ -201,8 +202,8 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
       // Either the login is refused as expired (30014) and the socket measures the server time again
       // before logging in anew, or a signed REST call got 40008 first and resynced the shared offset;
       // both ways the next login carries server time. Signed with the local clock it would go fatal.
-      await waitFor(() => rig.session.rest.clockSync.offsetMs() < -40_000, 10_000, () => [...lastLog(rig, 40), JSON.stringify(rig.session.store.getState().connection.private)].join('\n'));
-      await waitFor(() => rig.session.store.getState().connection.private.state === 'subscribed', 10_000, () => [...lastLog(rig, 40), JSON.stringify(rig.session.store.getState().connection.private)].join('\n'));
+      await waitFor(() => rig.session.rest.clockSync.offsetMs() < -40_000, () => [...lastLog(rig, 40), JSON.stringify(rig.session.store.getState().connection.private)].join('\n'));
+      await waitFor(() => rig.session.store.getState().connection.private.state === 'subscribed', () => [...lastLog(rig, 40), JSON.stringify(rig.session.store.getState().connection.private)].join('\n'));
       expect(rig.session.store.getState().connection.private.state).not.toBe('fatal');
       expect(logged(rig, 'exchange error 30006')).toBe(false);
       await waitForHealthyStatus(rig);
@@ -214,7 +215,7 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
       const label = `buy 0.01 ${SYMBOL} @ ${price.toFixed()}`;
       await reviewLimitBuy(rig, price, '0.01');
       await sendReviewed(rig);
-      await waitFor(() => logged(rig, 'placed', label, 'via the socket'), 5000, () => rig.app.frame());
+      await waitFor(() => logged(rig, 'placed', label, 'via the socket'), () => rig.app.frame());
       await expectInvariants(rig);
     } finally {
       rig.sim.faults.clockSkew(0);

@@ -1,23 +1,29 @@
 /**
  * Issue 5: the whole dashboard against the embedded exchange, driven by keystrokes only.
- * Setup: `startSim()` on 127.0.0.1 port 0, a real session (RestClient, StreamClient, services,
- * store) and the whole app rendered at 160x48. Every action is typed with `app.press`; results are
- * checked on screen AND on the exchange (its own order and position tables).
+ * Setup, for each test (none depends on what another left): `startSim()` on 127.0.0.1 port 0, a
+ * real session (RestClient, StreamClient, services, store) and the whole app rendered at 160x48.
+ * Every action is typed with `app.press`; results are checked on screen AND on the exchange (its
+ * own order and position tables).
  * The private socket's reconnect backoff is tuned long (20 s) so that, once the countdown scenario
- * drops the private socket (the user's network failing), it stays down for the rest of the file.
+ * drops the private socket (the user's network failing), it stays down for the rest of the test.
+ * Time: one manual clock (test/helpers/sim-testing/manual-clock.ts) for the exchange, the session and
+ * the screen; it runs at real speed and the countdown scenario moves it past the window instead of
+ * waiting it out.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
 import { openSession, type Session } from '../../src/cli/session.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
+import { createManualClock, type ManualClock } from '../helpers/sim-testing/manual-clock.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import type { renderApp } from '../helpers/render-app.js';
 import { closeDashboard, showDashboard, simEndpoint, waitTradingReady } from '../helpers/sim-dashboard.js';
 import { afterEffects, typeIntoSelectedField } from '../helpers/field-keys.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { eventually, waitFor } from '../helpers/wait-for.js';
 
 const ENTER = '\r';
 
+let clock: ManualClock;
 let sim: SimHandle;
 let session: Session;
 let app: ReturnType<typeof renderApp>;
@@ -53,16 +59,8 @@ async function exchangePositions(): Promise<Record<string, unknown>[]> {
   return list(data['list']).map(rec).filter((p) => new Decimal(String(p['total'] ?? p['size'] ?? '0')).gt(0));
 }
 
-/** Polls an async check on every macrotask turn (paced 50 ms) until it holds. */
-async function eventually(check: () => Promise<boolean>, timeoutMs: number, describe: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${describe()}\nlast frame:\n${app.frame()}`);
-    await new Promise<void>((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** A few setImmediate turns, so effects that start a text capture have run before typing. */
+/** `what`, then the last frame: what a wait that never ended reports. */
+const withFrame = (what: string) => (): string => `${what}\nlast frame:\n${app.frame()}`;
 
 /** Best bid of the selected instrument from the store (what the screen shows). */
 function bestBid(): Decimal {
@@ -88,8 +86,11 @@ async function typeIntoSelected(text: string): Promise<void> {
   await typeIntoSelectedField(app, text);
 }
 
-beforeAll(async () => {
-  sim = await startSim({ seed: 11 });
+beforeEach(async () => {
+  placeCalls = 0;
+  countdownCalls.length = 0;
+  clock = createManualClock();
+  sim = await startSim({ seed: 11, now: clock.now, sleep: clock.sleep });
   const original = sim.exchange.handle.bind(sim.exchange);
   sim.exchange.handle = (opId, uid, params) => {
     if (opId === 'trade.placeOrder' || opId === 'trade.placeBatch') placeCalls += 1;
@@ -98,13 +99,13 @@ beforeAll(async () => {
   };
   session = await openSession(
     simEndpoint(sim),
-    { streamTuning: { random: () => 1, backoff: { baseMs: 20_000, capMs: 20_000 } } },
+    { streamTuning: { random: () => 1, backoff: { baseMs: 20_000, capMs: 20_000 } }, now: clock.now, sleep: clock.sleep },
   );
   await waitTradingReady(session);
-  app = await showDashboard(session);
+  app = await showDashboard(session, 160, 48, clock.now);
 });
 
-afterAll(async () => closeDashboard(session, sim));
+afterEach(async () => closeDashboard(session, sim));
 
 describe('the dashboard driven by keys on the embedded exchange', () => {
   it('places a limit order, sees it in open orders, modifies it, cancels it', async () => {
@@ -116,10 +117,10 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await app.press('j'); // qty
     await typeIntoSelected('0.01');
     await app.press('o');
-    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000);
+    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm');
     await app.press('y');
     await app.waitForText('accepted: order');
-    await eventually(async () => (await exchangeOrders()).some((o) => new Decimal(o.price).eq(price)), 3000, () => 'order not on the exchange');
+    await eventually(async () => (await exchangeOrders()).some((o) => new Decimal(o.price).eq(price)), withFrame('order not on the exchange'));
     const placed = (await exchangeOrders()).find((o) => new Decimal(o.price).eq(price));
     expect(placed?.qty).toBe('0.01');
 
@@ -128,7 +129,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await app.waitForText(orderRow(price));
     const moved = price.minus(100);
     await app.press('e');
-    await waitFor(() => session.store.getState().ui.overlay === 'orderEdit', 2000);
+    await waitFor(() => session.store.getState().ui.overlay === 'orderEdit');
     await app.waitForText('Modify buy BTCUSDT');
     await afterEffects();
     // The cursor rests on the price: the digits start editing it, no Enter first.
@@ -136,24 +137,24 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await app.waitForText(`${moved.toFixed()}▌`);
     // Enter finishes the edit (it never reviews); o reviews the change; y sends it.
     await app.press(ENTER);
-    await waitFor(() => !app.frame().includes(`${moved.toFixed()}▌`), 2000, () => app.frame());
+    await waitFor(() => !app.frame().includes(`${moved.toFixed()}▌`), () => app.frame());
     expect(session.store.getState().ui.overlay).toBe('orderEdit');
     await app.press('o');
-    await waitFor(() => session.store.getState().ui.overlay === 'orderConfirm', 2000, () => app.frame());
+    await waitFor(() => session.store.getState().ui.overlay === 'orderConfirm', () => app.frame());
     await app.waitForText(`send: price ${moved.toFixed()}`);
     await app.press('y');
-    await eventually(async () => (await exchangeOrders()).some((o) => o.orderId === placed?.orderId && new Decimal(o.price).eq(moved)), 3000, () => 'modify not on the exchange');
+    await eventually(async () => (await exchangeOrders()).some((o) => o.orderId === placed?.orderId && new Decimal(o.price).eq(moved)), withFrame('modify not on the exchange'));
     await app.waitForText(orderRow(moved));
     expect(app.frame()).not.toMatch(orderRow(price));
 
     // Cancel it with x, y: gone from the exchange and from the panel.
     await app.press('x');
-    await waitFor(() => session.store.getState().ui.overlay === 'orderConfirm', 2000);
+    await waitFor(() => session.store.getState().ui.overlay === 'orderConfirm');
     await app.press('y');
-    await eventually(async () => (await exchangeOrders()).length === 0, 3000, () => 'order still open on the exchange');
-    await waitFor(() => !orderRow(moved).test(app.frame()), 3000, () => app.frame());
+    await eventually(async () => (await exchangeOrders()).length === 0, withFrame('order still open on the exchange'));
+    await waitFor(() => !orderRow(moved).test(app.frame()), () => app.frame());
     await app.waitForText('4 Orders 0 open');
-  }, 15_000);
+  });
 
   it('a market order opens a position; c, y closes it; the account is flat', async () => {
     await app.press('\u001b2');
@@ -162,32 +163,31 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     await ticketField(3); // side, type, price (disabled for market), qty
     await typeIntoSelected('0.02');
     await app.press('o');
-    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000);
+    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm');
     await app.press('y');
     await app.waitForText('accepted: order');
-    await eventually(async () => (await exchangePositions()).length === 1, 3000, () => 'no position on the exchange');
+    await eventually(async () => (await exchangePositions()).length === 1, withFrame('no position on the exchange'));
     await app.press('\u001b5');
     await app.waitForText(/> BTCUSDT long\s+0\.020/);
     const opened = await exchangePositions();
     expect(opened[0]?.['total']).toBe('0.02');
     expect(opened[0]?.['posSide']).toBe('long');
     await app.press('c');
-    await waitFor(() => session.store.getState().ui.overlay === 'positions', 2000);
+    await waitFor(() => session.store.getState().ui.overlay === 'positions');
     await app.press('y');
-    await eventually(async () => (await exchangePositions()).length === 0, 3000, () => 'position still open on the exchange');
+    await eventually(async () => (await exchangePositions()).length === 0, withFrame('position still open on the exchange'));
     await app.waitForText('5 Positions (0)');
     await app.waitForText(/close BTCUSDT long: accepted \(order \d+\)/);
     expect(app.frame()).not.toMatch(/> BTCUSDT long/);
-    // Back to limit for the next scenarios.
-    await app.press('\u001b2');
-    await app.press('m');
-    await app.waitForText(/type\s+limit/);
-  }, 15_000);
+  });
 
   it('refuses an invalid quantity with its reason and sends nothing', async () => {
     const placesBefore = placeCalls;
+    // A valid price first: the quantity's own reason is the one left to refuse with.
     await app.press('\u001b2');
-    await ticketField(3);
+    await ticketField(2);
+    await typeIntoSelected(bestBid().mul(0.97).floor().toFixed());
+    await app.press('j'); // qty
     await typeIntoSelected('0.0001');
     await app.waitForText('quantity 0.0001 has 4 decimals');
     await app.press('o');
@@ -196,7 +196,7 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
     expect(session.store.getState().ui.overlay).toBeNull();
     expect(placeCalls).toBe(placesBefore);
     expect(await exchangeOrders()).toEqual([]);
-  }, 15_000);
+  });
 
   it('a look at the help keeps the ticket as typed (the panels stay mounted under an overlay)', async () => {
     await app.press('\u001b2');
@@ -227,9 +227,9 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
         await typeIntoSelected(price.toFixed());
       }
       await app.press('o');
-      await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000);
+      await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm');
       await app.press('y');
-      await eventually(async () => (await exchangeOrders()).some((o) => new Decimal(o.price).eq(price)), 3000, () => `order at ${price.toFixed()} not on the exchange`);
+      await eventually(async () => (await exchangeOrders()).some((o) => new Decimal(o.price).eq(price)), withFrame(`order at ${price.toFixed()} not on the exchange`));
     }
     expect(await exchangeOrders()).toHaveLength(2);
     await app.waitForText('4 Orders 2 open');
@@ -252,16 +252,18 @@ describe('the dashboard driven by keys on the embedded exchange', () => {
 
     // The user's network drops the private socket (and it stays down): renewals stop on purpose.
     sim.faults.dropSockets('private');
-    await app.waitForText('FAILING', 3000);
+    await app.waitForText('FAILING');
     const failingAt = countdownCalls.length;
     await app.waitForText('renewals stopped');
-    await eventually(async () => (await exchangeOrders()).length === 0, 8000, () => 'orders still open after the window');
-    await app.waitForText(/FIRED\s+window  5s/, 3000);
+    // The 5 s window runs out on the clock, not by waiting: the exchange cancels on its next tick.
+    clock.advance(6000);
+    await eventually(async () => (await exchangeOrders()).length === 0, withFrame('orders still open after the window'));
+    await app.waitForText(/FIRED\s+window  5s/);
     await app.waitForText(/expired at \d\d:\d\d:\d\d: the exchange/);
     await app.waitForText('cancelled all UTA orders');
     expect(countdownCalls.slice(failingAt)).toEqual([]);
     // The open-orders panel follows the exchange (reloaded over REST, the private socket is down).
     await app.press('\u001b4');
     await app.waitForText('4 Orders 0 open');
-  }, 20_000);
+  });
 });

@@ -4,18 +4,21 @@
  * Results are checked on screen, in the event log and on the exchange itself (its own records,
  * read with `sim.exchange.handle`, no client code involved).
  * The loans panel follows the exchange through the services' loan poll (every 10 s: the stream has
- * no loan topic), so each loan step waits up to one poll period for the panel.
+ * no loan topic) and a re-read after each loan write. Here the poll runs only when the test fires it:
+ * a write's result shows without it, and the margin call (no write) shows once it runs.
  */
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fmtPct } from '../../src/domain/format.js';
-import { afterEffects, chooseWith, escapeTo, eventually, focusPanel, KEY, list, logLines, rec, startDeskRig, typeIntoField, type DeskRig } from '../helpers/desk-rig.js';
+import { afterEffects, chooseWith, escapeTo, focusPanel, KEY, list, logLines, rec, startDeskRig, typeIntoField, type DeskRig } from '../helpers/desk-rig.js';
+import { manualIntervalTimer } from '../helpers/manual-interval.js';
 import { waitFor } from '../helpers/wait-for.js';
 
-/** One loan poll period of the services (10 s) plus slack. */
-const POLL_WAIT = 13_000;
-/** What a loan write's immediate re-read may take (well under the 10 s poll period). */
-const REFRESH_WAIT = 3000;
+/**
+ * The services' loan poll, run when the test says: a loan step that shows without it came from the
+ * write's own re-read ("at once"), and the step that needs the poll fires it instead of waiting 10 s.
+ */
+const loanPoll = manualIntervalTimer();
 
 let rig: DeskRig;
 
@@ -46,7 +49,7 @@ function storeLoan(orderId: string) {
 }
 
 beforeAll(async () => {
-  rig = await startDeskRig({ seed: 11 });
+  rig = await startDeskRig({ seed: 11, loanPollTimer: loanPoll });
 });
 
 afterAll(async () => {
@@ -76,7 +79,7 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     expect(onExchange).toMatchObject({ loanCoin: 'USDT', pledgeCoin: 'BTC', loanAmount: '20000' });
 
     // The loan shows in the panel with its ratio at once: a borrow reads the loans again (the poll is 10 s).
-    await waitFor(() => storeLoan(orderId), REFRESH_WAIT, () => app.frame());
+    await waitFor(() => storeLoan(orderId), () => app.frame());
     const opened = storeLoan(orderId);
     expect(opened?.pledgeRate.gt('0.6') && opened.pledgeRate.lt('0.7')).toBe(true);
     const supRate = opened?.supRate ?? new Decimal(0);
@@ -90,7 +93,8 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     const inCall = new Decimal(String(exchangeLoans().find((l) => l['orderId'] === orderId)?.['pledgeRate'])).div(100);
     expect(inCall.gte(supRate) && inCall.lt('0.88')).toBe(true);
     // The alarm: banner on screen, bell, event-log entry (once the poll brings the new ratio).
-    await app.waitForText(`loan ${orderId} USDT/BTC: ratio`, POLL_WAIT);
+    loanPoll.fire();
+    await app.waitForText(`loan ${orderId} USDT/BTC: ratio`);
     await app.waitForText('passed the margin call at 80.0%: add collateral or repay');
     expect(session.store.getState().ui.banner?.level).toBe('warn');
     expect(rig.bells).toEqual(['\x07']);
@@ -111,8 +115,8 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     expect(new Decimal(String(after?.['pledgeRate'])).div(100).lt(supRate)).toBe(true);
     expect(new Decimal(String(after?.['pledgeAmount'])).eq(pledge.plus(add))).toBe(true);
     // The panel and the alarm follow at once (the write reads the loans again): ratio below the line, banner cleared, logged.
-    await waitFor(() => storeLoan(orderId)?.pledgeRate.lt(supRate), REFRESH_WAIT, () => app.frame());
-    await waitFor(() => session.store.getState().ui.banner === null, 2000);
+    await waitFor(() => storeLoan(orderId)?.pledgeRate.lt(supRate), () => app.frame());
+    await waitFor(() => session.store.getState().ui.banner === null);
     await app.waitForText(fmtPct(storeLoan(orderId)?.pledgeRate ?? null));
     expect(app.frame()).not.toContain('passed the margin call');
     expect(logLines(rig).some((l) => l.startsWith(`loan ${orderId} USDT/BTC: ratio`) && l.includes('back below margin call 80.0%'))).toBe(true);
@@ -126,7 +130,7 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     await app.press('y');
     await app.waitForText(/repaid [0-9.]+ \(interest [0-9.]+, principal 20000\)/);
     expect(exchangeLoans().find((l) => l['orderId'] === orderId)).toBeUndefined();
-    await waitFor(() => session.store.getState().loans.ongoing.length === 0, REFRESH_WAIT, () => app.frame());
+    await waitFor(() => session.store.getState().loans.ongoing.length === 0, () => app.frame());
     await app.waitForText('no ongoing loans');
 
     // B: the borrow history view lists the loan as repaid.
@@ -136,7 +140,7 @@ describe('loans by keys: borrow, margin call, add collateral, repay, history', (
     await app.waitForText(new RegExp(`${orderId}\\s+USDT\\s+BTC.*REPAY`));
     await escapeTo(rig, null);
     await app.waitForText('no ongoing loans');
-  }, 60_000);
+  });
 });
 
 describe('hold mode by keys', () => {
@@ -150,11 +154,11 @@ describe('hold mode by keys', () => {
     for (let i = 0; i < 3; i += 1) await app.press('j'); // side, type, price (disabled for market), qty
     await typeIntoField(rig, '0.02');
     await app.press('o');
-    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000);
+    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm');
     await app.press('y');
     await app.waitForText('accepted: order');
-    await eventually(rig, () => exchangePositions().length === 1, 3000, () => 'no position on the exchange');
-    await waitFor(() => Object.values(session.store.getState().positions.open).some((p) => !p.size.isZero()), 3000);
+    await waitFor(() => exchangePositions().length === 1, () => 'no position on the exchange');
+    await waitFor(() => Object.values(session.store.getState().positions.open).some((p) => !p.size.isZero()));
 
     // 6, H: the hold-mode view; Enter cycles the choice to hedge_mode; o refuses.
     const before = handledCount('account.setHoldMode');
@@ -178,18 +182,18 @@ describe('hold mode by keys', () => {
     await focusPanel(rig, 'positions');
     await app.waitForText(/> BTCUSDT long\s+0\.020/);
     await app.press('c');
-    await waitFor(() => session.store.getState().ui.overlay === 'positions', 2000);
+    await waitFor(() => session.store.getState().ui.overlay === 'positions');
     await app.press('y');
-    await eventually(rig, () => exchangePositions().length === 0, 3000, () => 'position still open on the exchange');
+    await waitFor(() => exchangePositions().length === 0, () => 'position still open on the exchange');
     await app.waitForText('5 Positions (0)');
-    await waitFor(() => Object.values(session.store.getState().positions.open).every((p) => p.size.isZero()) && Object.keys(session.store.getState().orders.open).length === 0, 3000);
+    await waitFor(() => Object.values(session.store.getState().positions.open).every((p) => p.size.isZero()) && Object.keys(session.store.getState().orders.open).length === 0);
 
     // Flat: H offers the mode the account is not in (the present one shown beside it); o reviews, y sends; the reply shows, the exchange
     // holds the new mode, and the store has it at once (the settings poll runs every 30 s; a hold-mode
     // write reads them again right away, so the ticket maps intents by the new mode).
     const heldMode = () => session.store.getState().extras.settings?.holdMode;
     for (const mode of ['hedge_mode', 'one_way_mode'] as const) {
-      await waitFor(() => heldMode() === (mode === 'hedge_mode' ? 'one_way_mode' : 'hedge_mode'), 3000, () => `store hold mode ${String(heldMode())}`);
+      await waitFor(() => heldMode() === (mode === 'hedge_mode' ? 'one_way_mode' : 'hedge_mode'), () => `store hold mode ${String(heldMode())}`);
       await focusPanel(rig, 'account');
       await app.press('H');
       await app.waitForText('Set hold mode (one-way / hedge)');
@@ -205,10 +209,10 @@ describe('hold mode by keys', () => {
       expect(handledCount('account.setHoldMode')).toBe(sent + 1);
       expect(exchangeHoldMode()).toBe(mode);
       expect(logLines(rig)).toContain('Set hold mode (one-way / hedge): done');
-      await waitFor(() => heldMode() === mode, 3000, () => `store hold mode ${String(heldMode())} after the switch to ${mode}`);
+      await waitFor(() => heldMode() === mode, () => `store hold mode ${String(heldMode())} after the switch to ${mode}`);
       await escapeTo(rig, null);
     }
-  }, 30_000);
+  });
 });
 
 describe('sub-accounts by keys', () => {
@@ -251,5 +255,5 @@ describe('sub-accounts by keys', () => {
     await app.waitForText(`${name}@virtual-bitget.com`);
     expect(app.frame()).toContain(subUid);
     await escapeTo(rig, null);
-  }, 20_000);
+  });
 });

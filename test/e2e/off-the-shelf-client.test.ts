@@ -84,7 +84,7 @@ describe('off-the-shelf Bitget SDK (bitget-api) against the embedded exchange', 
   afterAll(async () => {
     const closed = [publicLog, privateLog]
       .filter((log) => log.named('open').length > 0)
-      .map((log) => log.waitFor('SDK socket close', (e) => e.name === 'close', 5000));
+      .map((log) => log.waitFor('SDK socket close', (e) => e.name === 'close'));
     wsPublic.closeAll(true);
     wsPrivate.closeAll(true);
     await Promise.allSettled(closed);

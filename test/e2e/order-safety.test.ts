@@ -80,7 +80,7 @@ describe('order safety against the embedded exchange', () => {
     const out = await service().submitOrder(RESTING);
     expect(out).toMatchObject({ status: 'accepted', sent: true });
     expect(logLine(out.clientOid, 'placed')?.endsWith(' via the socket')).toBe(via === 'socket');
-    const inStore = await waitFor(() => storeOrder(out.clientOid), 5000);
+    const inStore = await waitFor(() => storeOrder(out.clientOid));
     expect(inStore.orderId).toBe(out.orderId);
     expect(store.getState().orders.submissions[out.clientOid]).toMatchObject({ state: 'accepted', label: 'buy 0.01 BTCUSDT @ 1000' });
     expect(exchangeOrders(out.clientOid)).toHaveLength(1);
@@ -112,7 +112,7 @@ describe('order safety against the embedded exchange', () => {
     // The same order cannot go again while it is unknown.
     expect(await service().submitOrder({ ...RESTING, price: via === 'REST' ? '1200' : '1210' })).toMatchObject({ status: 'rejected', sent: false, clientOid: out.clientOid });
     clock.advance(40_000);
-    await waitFor(() => store.getState().orders.submissions[out.clientOid]?.state === 'rejected', 10_000, () => JSON.stringify(store.getState().orders.submissions[out.clientOid]));
+    await waitFor(() => store.getState().orders.submissions[out.clientOid]?.state === 'rejected', () => JSON.stringify(store.getState().orders.submissions[out.clientOid]));
     expect(store.getState().orders.submissions[out.clientOid]?.error).toContain('not placed');
     expect(exchangeOrders(out.clientOid)).toHaveLength(0);
     // The faulted attempt never reached the engine; a resend would have.
@@ -179,14 +179,14 @@ describe('order safety against the embedded exchange', () => {
     const opened = await viaRest.submitOrder({ category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'market', qty: '0.01' });
     expect(opened).toMatchObject({ status: 'accepted' });
     const btc = () => Object.values(store.getState().positions.open).find((p) => p.category === 'USDT-FUTURES' && p.symbol === 'BTCUSDT');
-    const position = await waitFor(() => btc()?.available.gt(0) && btc(), 10_000);
+    const position = await waitFor(() => btc()?.available.gt(0) && btc());
     expect(position.holdMode).toBe('one_way_mode');
     const closed = await viaSocket.closePosition(position);
     expect(closed).toMatchObject({ status: 'accepted' });
     expect(store.getState().orders.submissions[closed.clientOid]?.label).toBe(`close long ${position.available.toFixed()} BTCUSDT @ market`);
     const closeOrder = exchangeOrders(closed.clientOid)[0];
     expect(closeOrder).toMatchObject({ side: 'sell', orderType: 'market', reduceOnly: 'YES' });
-    await waitFor(() => !btc(), 10_000);
+    await waitFor(() => !btc());
     expect(wireList(wireRecord(sim.exchange.handle('position.getCurrent', sim.uid, { category: 'USDT-FUTURES', symbol: 'BTCUSDT' })).list)).toHaveLength(0);
     expect(await viaRest.closeAll('USDT-FUTURES', 'BTCUSDT')).toMatchObject({ status: 'rejected', sent: true, error: '25227 no position to close' });
   });
@@ -211,12 +211,12 @@ describe('order safety against the embedded exchange', () => {
     expect(logLine(out.clientOid, 'result unknown')).toContain('went away before the reply');
     expect(exchangeOrders(out.clientOid)).toHaveLength(1);
     expect(placed.filter((c) => c === out.clientOid)).toHaveLength(1);
-    await waitFor(() => connection.getHealth().state === 'subscribed', 10_000);
+    await waitFor(() => connection.getHealth().state === 'subscribed');
   });
   it('a socket op that refuses the category: the order goes over REST once, same clientOid; later orders of that category skip the socket', async () => {
     const connection = stream.privateConnection;
     if (!connection) throw new Error('no private connection');
-    await waitFor(() => connection.getHealth().state === 'subscribed', 10_000);
+    await waitFor(() => connection.getHealth().state === 'subscribed');
     const refusals = (): string[] => store.getState().ui.log.filter((e) => e.text.startsWith('the private socket refused a USDT-FUTURES order request')).map((e) => e.text);
     sim.faults.refuseSocketTrade(['usdt-futures']);
     try {

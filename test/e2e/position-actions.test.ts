@@ -57,7 +57,7 @@ async function typeIntoForm(text: string): Promise<void> {
   await app.press(text);
   await app.waitForText(`${text}▌`);
   await app.press(ENTER);
-  await waitFor(() => !app.frame().includes(`${text}▌`), 2000, () => app.frame());
+  await waitFor(() => !app.frame().includes(`${text}▌`), () => app.frame());
 }
 
 beforeAll(async () => {
@@ -78,9 +78,9 @@ describe('positions: partial close and close at a limit price, by keys on the em
     await ticketField(3);
     await typeIntoSelectedField(app, '0.02');
     await app.press('o');
-    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000);
+    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm');
     await app.press('y');
-    await waitFor(() => exchangePositions().length === 1, 10_000, () => `no position on the exchange\n${app.frame()}`);
+    await waitFor(() => exchangePositions().length === 1, () => `no position on the exchange\n${app.frame()}`);
     await app.press(`${ALT}5`);
     await app.waitForText(/> BTCUSDT long\s+0\.020/);
 
@@ -93,7 +93,7 @@ describe('positions: partial close and close at a limit price, by keys on the em
     await app.waitForText('Close 0.01 of BTCUSDT long 0.02 (50%) at market?');
     expect(app.frame()).toContain('send: side=sell reduceOnly=yes');
     await app.press('y');
-    await waitFor(() => exchangePositions()[0]?.['total'] === '0.01', 10_000, () => `the exchange position is not 0.01\n${app.frame()}`);
+    await waitFor(() => exchangePositions()[0]?.['total'] === '0.01', () => `the exchange position is not 0.01\n${app.frame()}`);
     await app.waitForText(/close 0\.01 @ market of BTCUSDT long: accepted \(order \d+\)/);
     await app.waitForText(/> BTCUSDT long\s+0\.010/);
 
@@ -111,7 +111,7 @@ describe('positions: partial close and close at a limit price, by keys on the em
     await app.waitForText(`Close 0.01 of BTCUSDT long 0.01 (100%) at limit ${price}?`);
     expect(app.frame()).toContain('rests as a reduce-only order until filled');
     await app.press('y');
-    await waitFor(() => exchangeOrders().length === 1, 10_000, () => `no resting order on the exchange\n${app.frame()}`);
+    await waitFor(() => exchangeOrders().length === 1, () => `no resting order on the exchange\n${app.frame()}`);
     const [resting] = exchangeOrders();
     expect(resting).toMatchObject({ symbol: 'BTCUSDT', side: 'sell', orderType: 'limit', qty: '0.01' });
     expect(String(resting?.['reduceOnly']).toLowerCase()).toBe('yes');
@@ -123,5 +123,5 @@ describe('positions: partial close and close at a limit price, by keys on the em
     await app.waitForText('4 Orders 1 open');
     // 2 % away it is deeper than the book shows: the book's header counts it.
     await app.waitForText('◆1 deeper');
-  }, 30_000);
+  });
 });

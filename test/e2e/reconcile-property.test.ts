@@ -76,7 +76,7 @@ beforeAll(async () => {
       if (sub.state === 'rejected' && prev.orders.submissions[sub.clientOid]?.state !== 'rejected' && created.has(sub.clientOid)) falseVerdicts.push(`${sub.clientOid}: ${sub.error ?? ''}`);
     }
   });
-}, 30_000);
+});
 
 afterAll(async () => {
   await rig?.close();
@@ -153,12 +153,11 @@ async function run(seed: number, orders: number, menu: Menu): Promise<{ confirme
     clock.advance(40_000);
     await waitFor(
       () => Object.values(store.getState().orders.submissions).every((s) => s.state !== 'unknown' && s.state !== 'sending'),
-      30_000,
       () => JSON.stringify(Object.values(store.getState().orders.submissions).filter((s) => s.state === 'unknown' || s.state === 'sending')),
     );
   }
   // Every order the engine created reaches the store through the order stream.
-  await waitFor(() => [...created.values()].every((id) => store.getState().orders.open[id] !== undefined), 10_000, () => `missing ${[...created.values()].filter((id) => !store.getState().orders.open[id]).join(', ')}`);
+  await waitFor(() => [...created.values()].every((id) => store.getState().orders.open[id] !== undefined), () => `missing ${[...created.values()].filter((id) => !store.getState().orders.open[id]).join(', ')}`);
   return { confirmed: outcomes.filter((o) => o.sent).map((o) => o.clientOid), createdNow: [...created.keys()].filter((oid) => !before.has(oid)), faults };
 }
 

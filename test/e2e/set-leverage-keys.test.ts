@@ -24,7 +24,7 @@ describe('set leverage by keys', () => {
   it('sends category, symbol and leverage as the official page names them', async () => {
     const { app, session } = rig;
     const leverageNow = () => session.store.getState().extras.settings?.symbolLeverage.find((l) => l.category === 'USDT-FUTURES' && l.symbol === 'BTCUSDT')?.leverage.toFixed();
-    const before = await waitFor(leverageNow, 5000, () => 'no account settings polled');
+    const before = await waitFor(leverageNow, () => 'no account settings polled');
     await focusPanel(rig, 'account');
     await app.press('L');
     await app.waitForText('Set leverage');
@@ -52,8 +52,8 @@ describe('set leverage by keys', () => {
     const btc = list(settings['symbolConfigList']).map(rec).find((r) => r['category'] === 'USDT-FUTURES' && r['symbol'] === 'BTCUSDT');
     expect(btc?.['leverage']).toBe('15');
     // The write reads the settings again: back on the form (Tab), the field shows the new value.
-    await waitFor(() => leverageNow() === '15', 3000, () => `store leverage ${String(leverageNow())}`);
+    await waitFor(() => leverageNow() === '15', () => `store leverage ${String(leverageNow())}`);
     await app.press(KEY.tab);
     await app.waitForText(/leverage\*\s+15 now 15x/);
-  }, 20_000);
+  });
 });

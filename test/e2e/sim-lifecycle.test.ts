@@ -46,7 +46,7 @@ const describePushes = (): string => JSON.stringify(orderPushes.slice(-6), null,
 
 /** Waits for the push of `clientOid` in `state`; returns it. */
 function pushIn(clientOid: string, state: string): Promise<WireRecord> {
-  return waitFor(() => pushesOf(clientOid).find((p) => p['orderStatus'] === state), 10_000, describePushes);
+  return waitFor(() => pushesOf(clientOid).find((p) => p['orderStatus'] === state), describePushes);
 }
 
 function bestBid(): Decimal {
@@ -119,7 +119,7 @@ async function balanceOf(coin: string): Promise<Decimal> {
 /** Waits for an `account` push whose `coin` balance equals `balance`; returns its index. */
 async function accountPushWith(coin: string, balance: Decimal): Promise<number> {
   const matches = (a: WireRecord): boolean => wireList(a['coin']).some((c) => c['coin'] === coin && new Decimal(wireString(c['balance']) || '0').eq(balance));
-  return (await waitFor(() => accountPushes.findIndex(matches) + 1, 10_000, () => `no account push with ${coin} ${balance.toFixed()}`)) - 1;
+  return (await waitFor(() => accountPushes.findIndex(matches) + 1, () => `no account push with ${coin} ${balance.toFixed()}`)) - 1;
 }
 
 /** The ongoing loan `orderId` (REST), or undefined once it ended. */
@@ -153,7 +153,7 @@ beforeAll(async () => {
   stream.connect();
   const connection = stream.privateConnection;
   if (!connection) throw new Error('no private connection');
-  await waitFor(() => connection.getHealth().state === 'subscribed', 10_000, () => JSON.stringify(connection.getHealth()));
+  await waitFor(() => connection.getHealth().state === 'subscribed', () => JSON.stringify(connection.getHealth()));
   const inst = wireList(await api.market.getInstruments({ category: CATEGORY, symbol: SYMBOL }))[0];
   tick = new Decimal(10).pow(-wireInt(inst?.['pricePrecision']));
 });
@@ -199,7 +199,7 @@ describe('order state transitions on the order topic (spec "Trading order" table
       ['0.004', 'filled', '0.01'],
     ] as const) {
       sim.exchange.venue.takerMarketOrder(CATEGORY, SYMBOL, 'sell', new Decimal(qty));
-      await waitFor(() => pushesOf(order.clientOid).find((p) => p['cumExecQty'] === cum), 10_000, describePushes);
+      await waitFor(() => pushesOf(order.clientOid).find((p) => p['cumExecQty'] === cum), describePushes);
       expect(pushesOf(order.clientOid).at(-1)?.['orderStatus']).toBe(state);
     }
     expect(statesOf(order.clientOid)).toEqual(['new', 'partially_filled', 'partially_filled', 'filled']);
@@ -350,7 +350,7 @@ describe('system cancel by liquidation', () => {
     sim.exchange.shockPrice('USDT-FUTURES', SYMBOL, new Decimal('0.85'));
     sim.exchange.tick(sim.exchange.now());
     expect(await pushIn(resting.clientOid, 'cancelled')).toMatchObject({ cancelSource: 'liquidation', cancelReason: 'liquidation', cumExecQty: '0' });
-    const closing = await waitFor(() => orderPushes.find((p) => p['delegateType'] === 'liquidation' && p['orderStatus'] === 'filled'), 10_000, describePushes);
+    const closing = await waitFor(() => orderPushes.find((p) => p['delegateType'] === 'liquidation' && p['orderStatus'] === 'filled'), describePushes);
     expect(closing).toMatchObject({ category: 'usdt-futures', side: 'sell', cumExecQty: '0.01', reduceOnly: 'yes' });
     expect(await longs()).toEqual([]);
   });
@@ -382,7 +382,7 @@ describe('crypto loan: borrow → margin call → liquidation as the collateral 
     shockBtc(new Decimal('0.65').div('0.85').div('0.9').toFixed(6));
     const inCall = await rateOf();
     expect(inCall.gte('0.8') && inCall.lt('0.91')).toBe(true);
-    await waitFor(() => accountPushes.length > borrowPush + 1, 10_000, () => `account pushes ${accountPushes.length}`);
+    await waitFor(() => accountPushes.length > borrowPush + 1, () => `account pushes ${accountPushes.length}`);
     // Down to ≈ 0.95: past forceRate — liquidated on the next tick.
     shockBtc(new Decimal('0.85').div('0.95').toFixed(6));
     expect(await ongoing(orderId)).toBeUndefined();

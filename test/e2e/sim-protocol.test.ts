@@ -104,7 +104,7 @@ describe('embedded exchange protocol (real exchange, real sockets)', () => {
   it('books: a snapshot then updates chained by pseq = previous seq', async () => {
     const s = await open(sim.wsPublic);
     s.send({ op: 'subscribe', args: [{ instType: 'usdt-futures', topic: 'books', symbol: 'BTCUSDT' }] });
-    await s.until(() => (bookFrames(s, 'BTCUSDT', 'update').length >= 3 ? true : undefined), 10_000, 'three book updates');
+    await s.until(() => (bookFrames(s, 'BTCUSDT', 'update').length >= 3 ? true : undefined), 'three book updates');
     const frames = bookFrames(s, 'BTCUSDT');
     expect(frames[0]).toContain('"action":"snapshot"');
     expect(seqOf(frames[0] ?? '').pseq).toBe(0n);
@@ -115,7 +115,7 @@ describe('embedded exchange protocol (real exchange, real sockets)', () => {
   it('COIN-FUTURES books: seq above 2^53 arrives exact as bare integers', async () => {
     const s = await open(sim.wsPublic);
     s.send({ op: 'subscribe', args: [{ instType: 'coin-futures', topic: 'books', symbol: 'BTCUSD_CM' }] });
-    await s.until(() => (bookFrames(s, 'BTCUSD_CM', 'update').length >= 2 ? true : undefined), 10_000, 'coin-M updates');
+    await s.until(() => (bookFrames(s, 'BTCUSD_CM', 'update').length >= 2 ? true : undefined), 'coin-M updates');
     const frames = bookFrames(s, 'BTCUSD_CM');
     const seqs = frames.map(seqOf);
     expect(seqs.every((x) => x.seq > TWO_53)).toBe(true);
@@ -129,7 +129,7 @@ describe('embedded exchange protocol (real exchange, real sockets)', () => {
     it('skipSeq and restartSeq break the chain visibly', async () => {
       const s = await open(sim.wsPublic);
       s.send({ op: 'subscribe', args: [{ instType: 'usdt-futures', topic: 'books', symbol: 'ETHUSDT' }] });
-      await s.until(() => (bookFrames(s, 'ETHUSDT', 'snapshot').length === 1 ? true : undefined), 5000, 'snapshot');
+      await s.until(() => (bookFrames(s, 'ETHUSDT', 'snapshot').length === 1 ? true : undefined), 'snapshot');
       sim.faults.skipSeq('USDT-FUTURES', 'ETHUSDT');
       // An update already in flight may chain normally; the next one sent after the switch must not.
       const broken = (): number | undefined => {
@@ -137,10 +137,10 @@ describe('embedded exchange protocol (real exchange, real sockets)', () => {
         const i = seqs.findIndex((x, k) => k > 0 && x.pseq !== seqs[k - 1]?.seq);
         return i > 0 ? i : undefined;
       };
-      const at = await s.until(broken, 10_000, 'an update whose pseq skips a number');
+      const at = await s.until(broken, 'an update whose pseq skips a number');
       expect(at).toBeLessThanOrEqual(2);
       sim.faults.restartSeq('USDT-FUTURES', 'ETHUSDT');
-      await s.until(() => (bookFrames(s, 'ETHUSDT', 'update').some((f) => seqOf(f).pseq === 0n) ? true : undefined), 10_000, 'an update with pseq 0');
+      await s.until(() => (bookFrames(s, 'ETHUSDT', 'update').some((f) => seqOf(f).pseq === 0n) ? true : undefined), 'an update with pseq 0');
     });
 
     it('dropSockets, stallPongs and garbageFrame reach open sockets', async () => {
@@ -191,7 +191,7 @@ describe('embedded exchange protocol (real exchange, real sockets)', () => {
           await new Promise((r) => setTimeout(r, 250));
           pub.send('ping');
         }
-        await pub.until(() => (pub.frames.filter((f) => f === 'pong').length === 13 ? true : undefined), 3000, '13 pongs');
+        await pub.until(() => (pub.frames.filter((f) => f === 'pong').length === 13 ? true : undefined), '13 pongs');
         expect(pub.frames.some((f) => f.includes('30006'))).toBe(false);
         expect(pub.closeCode).toBeNull();
       } finally {

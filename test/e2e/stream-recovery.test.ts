@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { positionFromWire } from '../../src/exchange/wire/account-mappers.js';
 import { wireList, wireRecord, wireString } from '../../src/exchange/wire/wire-values.js';
+import type { InboundFrame } from '../../src/exchange/ws/frame.js';
 import type { StreamTuning } from '../../src/exchange/ws/stream-client.js';
 import { FAST_STREAM_TUNING } from '../helpers/stream-tuning.js';
 import type { StreamArg } from '../../src/exchange/ws/topics.js';
@@ -11,7 +12,7 @@ import { PollService } from '../../src/services/poll-service.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { positionKey } from '../../src/store/slices/positions-slice.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
-import { waitFor } from '../helpers/wait-for.js';
+import { cancelledWithTest, waitFor } from '../helpers/wait-for.js';
 
 /**
  * Issue 4: the stream layer and the services recover from every transport fault the embedded
@@ -88,14 +89,14 @@ function storeView(): AccountView {
 }
 
 /** Waits until the store equals the exchange (open order ids, position sizes, USDT balance/available). */
-async function expectStoreMatchesExchange(timeoutMs = 8000): Promise<void> {
-  await waitFor(() => JSON.stringify(storeView()) === JSON.stringify(exchangeView()), timeoutMs, () => `store ${JSON.stringify(storeView())}\nexchange ${JSON.stringify(exchangeView())}`);
+async function expectStoreMatchesExchange(): Promise<void> {
+  await waitFor(() => JSON.stringify(storeView()) === JSON.stringify(exchangeView()), () => `store ${JSON.stringify(storeView())}\nexchange ${JSON.stringify(exchangeView())}`);
   expect(storeView()).toEqual(exchangeView());
 }
 
 /** Waits until the store holds these open orders (their pushes arrived). */
 async function waitForOpenOrders(ids: readonly string[]): Promise<void> {
-  await waitFor(() => ids.every((id) => id in session.store.getState().orders.open), 5000, () => JSON.stringify(storeView()));
+  await waitFor(() => ids.every((id) => id in session.store.getState().orders.open), () => JSON.stringify(storeView()));
 }
 
 function health() {
@@ -110,20 +111,32 @@ function allSubscribed(): boolean {
 }
 
 /** Calls `onDown` synchronously the next time the private socket goes down (its old socket is gone, no new one yet). */
-function whenPrivateDown(onDown: () => void, timeoutMs = 5000): Promise<void> {
+function whenPrivateDown(onDown: () => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`the private socket did not go down within ${timeoutMs} ms: ${JSON.stringify(health().priv)}`));
-    }, timeoutMs);
+    const end = cancelledWithTest(
+      () => `the private socket to go down: ${JSON.stringify(health().priv)}`,
+      (reason) => {
+        off();
+        reject(reason);
+      },
+    );
     const off = session.stream.onHealth((h) => {
       if (h.kind !== 'private' || h.state !== 'reconnecting') return;
       off();
-      clearTimeout(timer);
+      end();
       onDown();
       resolve();
     });
   });
+}
+
+/** Counts the frames of one kind a socket receives from now on (pongs, book pushes): a clock made of events. */
+function countFrames(events: Session['stream']['publicConnection']['events'], match: (f: InboundFrame) => boolean): { count: () => number; stop: () => void } {
+  let n = 0;
+  const off = events.on('frame', (f) => {
+    if (match(f)) n += 1;
+  });
+  return { count: () => n, stop: off };
 }
 
 /** Counts `subscribe` acks of the focused book on the public socket. */
@@ -178,8 +191,8 @@ beforeAll(async () => {
   session.stream.onTopic('order', (p) => {
     for (const r of wireList(p.data)) if (wireString(r.orderStatus ?? r.status) === 'cancelled') pushedCancels.add(wireString(r.orderId));
   });
-  await waitFor(allSubscribed, 8000, () => JSON.stringify(health()));
-  await waitFor(() => session.store.getState().account.summary, 8000);
+  await waitFor(allSubscribed, () => JSON.stringify(health()));
+  await waitFor(() => session.store.getState().account.summary);
   // A small futures position to track through every fault.
   await withFrozenMarket(async () => {
     await session.api.trade.placeOrder({ category: CATEGORY, symbol: SYMBOL, side: 'buy', orderType: 'market', qty: '0.01', clientOid: 'recovery-open' });
@@ -212,8 +225,8 @@ describe('stream recovery on the embedded exchange', () => {
       await waitFor(() => {
         const c = session.store.getState().connection;
         return c.public.reconnects > before.public.reconnects && c.private.reconnects > before.private.reconnects;
-      }, 5000);
-      await waitFor(allSubscribed, 8000, () => JSON.stringify({ health: health(), subs: session.stream.getSubscriptions() }));
+      });
+      await waitFor(allSubscribed, () => JSON.stringify({ health: health(), subs: session.stream.getSubscriptions() }));
       expect(session.stream.getSubscriptions().map((s) => JSON.stringify(s.arg)).sort()).toEqual(wanted);
       const conn = session.store.getState().connection;
       expect(conn.public.state).toBe('subscribed');
@@ -229,10 +242,10 @@ describe('stream recovery on the embedded exchange', () => {
     const firstSeq = await waitFor(() => {
       const b = session.store.getState().market.books[key];
       return b && b.updatedAt >= droppedAt ? b.seq : null;
-    }, 5000);
-    await waitFor(() => (session.store.getState().market.books[key]?.seq ?? firstSeq) !== firstSeq, 5000);
+    });
+    await waitFor(() => (session.store.getState().market.books[key]?.seq ?? firstSeq) !== firstSeq);
     const tickerAt = Date.now();
-    await waitFor(() => (session.store.getState().market.tickers[key]?.ts ?? 0) >= tickerAt, 5000);
+    await waitFor(() => (session.store.getState().market.tickers[key]?.ts ?? 0) >= tickerAt);
   });
 
   it('resubscribes a book after a skipped seq and after a seq restart, and ends equal to the exchange book', async () => {
@@ -240,16 +253,16 @@ describe('stream recovery on the embedded exchange', () => {
     try {
       await withFrozenMarket(async () => {
         const key = symbolKey({ category: CATEGORY, symbol: SYMBOL });
-        await waitFor(() => storeBookMatchesExchange(50), 5000, () => describeBook(50));
+        await waitFor(() => storeBookMatchesExchange(50), () => describeBook(50));
 
         // Skipped seq: the next update (caused by our own new order) leaves a number out.
         const acksBefore = acks.count();
         const seqBefore = session.store.getState().market.books[key]?.seq ?? '';
         sim.faults.skipSeq(CATEGORY, SYMBOL);
         const skipped = await placeRestingOrder('1002');
-        await waitFor(() => logTexts().some((t) => t.includes('sequence gap') && t.includes('does not follow')), 5000, () => logTexts().join('\n'));
-        await waitFor(() => acks.count() > acksBefore, 5000);
-        await waitFor(() => storeBookMatchesExchange(50), 5000, () => describeBook(50));
+        await waitFor(() => logTexts().some((t) => t.includes('sequence gap') && t.includes('does not follow')), () => logTexts().join('\n'));
+        await waitFor(() => acks.count() > acksBefore);
+        await waitFor(() => storeBookMatchesExchange(50), () => describeBook(50));
         expect(BigInt(session.store.getState().market.books[key]?.seq ?? '0')).toBeGreaterThan(BigInt(seqBefore));
         expect(hasBid(1002)).toBe(true);
 
@@ -259,10 +272,10 @@ describe('stream recovery on the embedded exchange', () => {
         sim.faults.restartSeq(CATEGORY, SYMBOL);
         await session.api.trade.cancelOrder({ orderId: skipped });
         // Positive control for the `pushedCancels` checks: a cancel made while the socket is up is pushed.
-        await waitFor(() => pushedCancels.has(skipped), 5000);
-        await waitFor(() => logTexts().some((t) => t.includes('sequence gap') && t.includes('pseq 0')), 5000, () => logTexts().join('\n'));
-        await waitFor(() => acks.count() > acksMid, 5000);
-        await waitFor(() => storeBookMatchesExchange(50), 5000, () => describeBook(50));
+        await waitFor(() => pushedCancels.has(skipped));
+        await waitFor(() => logTexts().some((t) => t.includes('sequence gap') && t.includes('pseq 0')), () => logTexts().join('\n'));
+        await waitFor(() => acks.count() > acksMid);
+        await waitFor(() => storeBookMatchesExchange(50), () => describeBook(50));
         expect(BigInt(session.store.getState().market.books[key]?.seq ?? '0')).toBeLessThan(BigInt(seqMid));
         expect(hasBid(1002)).toBe(false);
 
@@ -285,20 +298,27 @@ describe('stream recovery on the embedded exchange', () => {
     try {
       const key = symbolKey({ category: CATEGORY, symbol: SYMBOL });
       const texts = () => slow.store.getState().ui.log.map((e) => e.text).filter((t) => t.includes('sequence gap'));
-      await waitFor(() => slow.store.getState().connection.public.state === 'subscribed' && slow.store.getState().market.books[key]?.synced, 10_000);
-      await waitFor(() => slow.stream.publicConnection.getHealth().pending === 0, 5000);
+      await waitFor(() => slow.store.getState().connection.public.state === 'subscribed' && slow.store.getState().market.books[key]?.synced);
+      await waitFor(() => slow.stream.publicConnection.getHealth().pending === 0);
       let acks = 0;
       const off = slow.stream.publicConnection.events.on('frame', (f) => {
         if (f.kind === 'subscribe' && f.arg.topic === 'books' && f.arg.symbol === SYMBOL) acks += 1;
       });
       try {
         sim.faults.skipSeq(CATEGORY, SYMBOL);
-        await waitFor(() => texts().length === 1, 5000);
-        await waitFor(() => acks === 1 && slow.store.getState().market.books[key]?.synced, 8000, () => JSON.stringify({ acks, gaps: texts() }));
+        await waitFor(() => texts().length === 1);
+        await waitFor(() => acks === 1 && slow.store.getState().market.books[key]?.synced, () => JSON.stringify({ acks, gaps: texts() }));
         const synced = slow.store.getState().market.books[key]?.seq ?? '';
-        await waitFor(() => (slow.store.getState().market.books[key]?.seq ?? synced) !== synced, 5000);
-        // Nothing more happens: the one resubscribe was enough.
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await waitFor(() => (slow.store.getState().market.books[key]?.seq ?? synced) !== synced);
+        // Nothing more happens: the one resubscribe was enough. Measured in book pushes, not time:
+        // 5 more (about 1.5 s of this market: a push when the agents change the book) arrive and apply
+        // without another gap.
+        const pushes = countFrames(slow.stream.publicConnection.events, (f) => (f.kind === 'book' || f.kind === 'push') && f.arg.topic === 'books');
+        try {
+          await waitFor(() => pushes.count() >= 5, () => `book pushes ${pushes.count()}`);
+        } finally {
+          pushes.stop();
+        }
         expect(texts()).toHaveLength(1);
         expect(acks).toBe(1);
         expect(slow.store.getState().market.books[key]?.synced).toBe(true);
@@ -326,7 +346,7 @@ describe('stream recovery on the embedded exchange', () => {
       sim.faults.stallPongs(true);
       await down;
       expect(reason).toBe('WS_PONG_TIMEOUT');
-      await waitFor(() => session.store.getState().connection.public.reconnects > before.public.reconnects, 5000);
+      await waitFor(() => session.store.getState().connection.public.reconnects > before.public.reconnects);
       // Count pongs from the moment pongs resume. A ping sent while stalled is never answered, so its
       // socket still times out and reconnects; a pong on each socket means its current cycle is healthy.
       const pongs = { pub: 0, priv: 0 };
@@ -338,17 +358,16 @@ describe('stream recovery on the embedded exchange', () => {
       });
       sim.faults.reset();
       try {
-        await waitFor(() => pongs.pub > 0 && pongs.priv > 0 && allSubscribed(), 8000, () => JSON.stringify({ pongs, health: health() }));
-        // Healthy: no further reconnects, and pongs keep coming, over several ping intervals.
+        await waitFor(() => pongs.pub > 0 && pongs.priv > 0 && allSubscribed(), () => JSON.stringify({ pongs, health: health() }));
+        // Healthy: no further reconnects while pongs keep coming, over several ping intervals
+        // (counted in pongs, each one ping interval after the last: 4 on each socket).
         const settled = session.store.getState().connection;
         pongs.pub = 0;
         pongs.priv = 0;
-        await new Promise((resolve) => setTimeout(resolve, 5 * (TUNING.pingIntervalMs ?? 0)));
+        await waitFor(() => pongs.pub >= 4 && pongs.priv >= 4, () => JSON.stringify({ pongs, health: health() }));
         const now = session.store.getState().connection;
         expect(now.public.reconnects).toBe(settled.public.reconnects);
         expect(now.private.reconnects).toBe(settled.private.reconnects);
-        expect(pongs.pub).toBeGreaterThanOrEqual(2);
-        expect(pongs.priv).toBeGreaterThanOrEqual(2);
       } finally {
         offPub();
         offPriv?.();
@@ -419,19 +438,26 @@ describe('stream recovery on the embedded exchange', () => {
     };
     const bad = await openSession(endpoint({ apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase, ...patch }), { streamTuning: counting });
     try {
-      await waitFor(() => bad.store.getState().connection.private.state === 'fatal', 5000, () => JSON.stringify(bad.store.getState().connection.private));
+      await waitFor(() => bad.store.getState().connection.private.state === 'fatal', () => JSON.stringify(bad.store.getState().connection.private));
       const priv = bad.store.getState().connection.private;
       expect(priv.lastError).toContain(code);
       expect(priv.lastError).toMatch(/login refused/);
       expect(bad.stream.getHealth().private?.lastErrorCode).toBe(code);
       expect(privateAttempts).toBe(1);
-      // Nothing happens for many backoff periods (the cap is 250 ms): no new socket, still fatal.
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      // No retry is scheduled, and none happens over many backoff periods (the cap is 250 ms),
+      // counted in the public socket's pongs (one a ping interval of 250 ms): 5 of them.
+      expect(bad.stream.getHealth().private?.nextRetryAt ?? null).toBeNull();
+      const pongs = countFrames(bad.stream.publicConnection.events, (f) => f.kind === 'pong');
+      try {
+        await waitFor(() => pongs.count() >= 5, () => `public pongs ${pongs.count()}; ${JSON.stringify(bad.stream.getHealth())}`);
+      } finally {
+        pongs.stop();
+      }
       expect(privateAttempts).toBe(1);
       expect(bad.store.getState().connection.private.state).toBe('fatal');
       expect(bad.store.getState().connection.private.reconnects).toBe(0);
       // The public side of the same session is unaffected.
-      await waitFor(() => bad.store.getState().connection.public.state === 'subscribed', 5000);
+      await waitFor(() => bad.store.getState().connection.public.state === 'subscribed');
     } finally {
       await bad.services.shutdown();
     }

@@ -45,7 +45,7 @@ async function typeTicket(qty: string): Promise<void> {
   await app.press(qty);
   await app.waitForText(`${qty}▌`);
   await app.press(KEY.enter);
-  await waitFor(() => !app.frame().includes('▌'), 2000, () => app.frame());
+  await waitFor(() => !app.frame().includes('▌'), () => app.frame());
 }
 
 describe('the ticket follows the account', () => {
@@ -63,23 +63,23 @@ describe('the ticket follows the account', () => {
     await escapeTo(rig, null);
     // The write reads the settings again at once: the ticket maps by the new mode.
     await focusPanel(rig, 'ticket');
-    await app.waitForText('sends       buy · posSide long (hedge)', 3000);
+    await app.waitForText('sends       buy · posSide long (hedge)');
 
     await typeTicket('0.01');
     await app.press('o');
-    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', 2000, () => app.frame());
+    await waitFor(() => session.store.getState().ui.overlay === 'ticketConfirm', () => app.frame());
     await app.press('y');
     if (app.frame().includes('press y again')) await app.press('y');
     await app.waitForText('accepted: order');
     const placed = rig.handled.filter((c) => c.opId === 'trade.placeOrder').at(-1);
     expect(rec(placed?.params)['posSide']).toBe('long');
     expect(rig.handled.filter((c) => c.opId === 'trade.placeOrder')).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('a higher leverage set by keys shows in the ticket max open without waiting for the poll', async () => {
     const { app } = rig;
     await focusPanel(rig, 'ticket');
-    await waitFor(() => maxOpenShown() !== null, 3000, () => app.frame());
+    await waitFor(() => maxOpenShown() !== null, () => app.frame());
     const before = new Decimal(maxOpenShown() ?? '0');
     await focusPanel(rig, 'account');
     await app.press('L');
@@ -95,6 +95,6 @@ describe('the ticket follows the account', () => {
     await app.waitForText(/done · \d+ s ago/);
     await escapeTo(rig, null);
     await focusPanel(rig, 'ticket');
-    await waitFor(() => maxOpenShown() !== null && new Decimal(maxOpenShown() ?? '0').gt(before), 3000, () => `max open still ${before.toFixed()}\n${app.frame()}`);
-  }, 30_000);
+    await waitFor(() => maxOpenShown() !== null && new Decimal(maxOpenShown() ?? '0').gt(before), () => `max open still ${before.toFixed()}\n${app.frame()}`);
+  });
 });

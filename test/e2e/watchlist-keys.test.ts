@@ -32,7 +32,7 @@ beforeAll(async () => {
     simEndpoint(sim),
     { watchlist: WATCH },
   );
-  await waitFor(() => WATCH.every((r) => session.store.getState().market.tickers[symbolKey(r)]), 10_000);
+  await waitFor(() => WATCH.every((r) => session.store.getState().market.tickers[symbolKey(r)]));
   app = await showDashboard(session);
 });
 
@@ -48,13 +48,13 @@ describe('the watchlist in the monitor layout', () => {
     expect(rows.find((l) => /SOLUSDT\s+USDT\s+\d/.test(l))).toBeDefined();
 
     await app.press(SHIFT_TAB);
-    await waitFor(() => session.store.getState().ui.focus === 'watchlist', 2000);
+    await waitFor(() => session.store.getState().ui.focus === 'watchlist');
     await app.press('j');
     await app.press('\r');
-    await waitFor(() => symbolKey(session.store.getState().market.selected) === 'SPOT:ETHUSDT', 2000);
+    await waitFor(() => symbolKey(session.store.getState().market.selected) === 'SPOT:ETHUSDT');
     // The ticker strip and the book follow; the keys stayed in the panel.
     await app.waitForText('SPOT ETHUSDT');
-    await waitFor(() => session.store.getState().market.books['SPOT:ETHUSDT']?.bids[0], 5000);
+    await waitFor(() => session.store.getState().market.books['SPOT:ETHUSDT']?.bids[0]);
     const ui = session.store.getState().ui;
     expect([ui.focus, ui.overlay, ui.hint]).toEqual(['watchlist', null, null]);
     expect(app.frame()).toMatch(/> ETHUSDT\s+SPOT/);

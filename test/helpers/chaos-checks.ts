@@ -60,9 +60,9 @@ export function storeView(rig: ChaosRig): AccountView {
 }
 
 /** Waits (no test action) until the store equals the exchange, then asserts it. */
-export async function expectStoreMatchesExchange(rig: ChaosRig, timeoutMs = 8000): Promise<void> {
+export async function expectStoreMatchesExchange(rig: ChaosRig): Promise<void> {
   const same = () => JSON.stringify(storeView(rig)) === JSON.stringify(exchangeView(rig));
-  await waitFor(same, timeoutMs, () => `store    ${JSON.stringify(storeView(rig))}\nexchange ${JSON.stringify(exchangeView(rig))}\n${lastLog(rig, 8).join('\n')}`);
+  await waitFor(same, () => `store    ${JSON.stringify(storeView(rig))}\nexchange ${JSON.stringify(exchangeView(rig))}\n${lastLog(rig, 8).join('\n')}`);
   expect(storeView(rig)).toEqual(exchangeView(rig));
 }
 
@@ -115,8 +115,8 @@ export function frameMark(rig: ChaosRig): number {
 }
 
 /** Waits until a frame drawn since `mark` matches `pattern` (catches states that lasted a few frames only). */
-export async function waitForFrameSince(rig: ChaosRig, mark: number, pattern: RegExp, timeoutMs = 5000): Promise<void> {
-  await waitFor(() => rig.app.frames.slice(mark).some((f) => pattern.test(f)), timeoutMs, () => `no frame since #${mark} matched ${String(pattern)}; last frame:\n${rig.app.frame()}`);
+export async function waitForFrameSince(rig: ChaosRig, mark: number, pattern: RegExp): Promise<void> {
+  await waitFor(() => rig.app.frames.slice(mark).some((f) => pattern.test(f)), () => `no frame since #${mark} matched ${String(pattern)}; last frame:\n${rig.app.frame()}`);
 }
 
 /** The status bar (first line) of the latest frame. */
@@ -125,8 +125,8 @@ export function statusLine(rig: ChaosRig): string {
 }
 
 /** Waits until the latest status bar shows both sockets subscribed. */
-export async function waitForHealthyStatus(rig: ChaosRig, timeoutMs = 8000): Promise<void> {
-  await waitFor(() => /pub subscribed .*priv subscribed/.test(statusLine(rig)), timeoutMs, () => `status bar: ${statusLine(rig)}`);
+export async function waitForHealthyStatus(rig: ChaosRig): Promise<void> {
+  await waitFor(() => /pub subscribed .*priv subscribed/.test(statusLine(rig)), () => `status bar: ${statusLine(rig)}`);
 }
 
 /** Resolves the next time the private socket goes down, calling `onDown` synchronously first (before any reconnect). */
@@ -168,7 +168,7 @@ export async function reviewLimitBuy(rig: ChaosRig, price: Decimal, qty: string)
   await app.press('j');
   await typeIntoSelected(rig, qty);
   await app.press('o');
-  await waitFor(() => rig.session.store.getState().ui.overlay === 'ticketConfirm', 2000, () => app.frame());
+  await waitFor(() => rig.session.store.getState().ui.overlay === 'ticketConfirm', () => app.frame());
   // The market agents are stopped, so the book is old: the first y acknowledges that warning.
   if (app.frame().includes('y: acknowledge the warnings')) {
     await app.press('y');
@@ -208,6 +208,23 @@ export async function advanceClock(rig: ChaosRig, ms: number): Promise<void> {
   for (let left = ms; left > 0; left -= 1000) {
     rig.clock.advance(Math.min(1000, left));
     await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Moves the rig's clock forward a quarter second at a time until `predicate` holds, letting what
+ * each step released run in between (lookups going out and their replies coming back, paced by a
+ * short real pause, not awaited against a deadline). For a wait whose subject is what the client
+ * does over time (e.g. its first lookups of an unknown order), not how long that takes: the clock
+ * moves at most `maxMs` (default 10 s, under the holds the tests use), then it waits on real time.
+ */
+export async function advanceUntil<T>(rig: ChaosRig, predicate: () => T | null | undefined | false, describe: () => string, maxMs = 10_000): Promise<T> {
+  for (let moved = 0; ; moved += 250) {
+    const value = predicate();
+    if (value) return value;
+    if (moved >= maxMs) return waitFor(predicate, describe);
+    rig.clock.advance(250);
+    await new Promise<void>((resolve) => setTimeout(resolve, 10));
   }
 }
 

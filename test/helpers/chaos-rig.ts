@@ -168,9 +168,9 @@ export async function startChaosRig(seed: number, options: ChaosRigOptions = {})
     },
   );
   const state = () => session.store.getState();
-  await waitFor(() => state().account.summary, 10_000);
-  await waitFor(() => state().connection.private.state === 'subscribed' && state().connection.public.state === 'subscribed', 10_000, () => JSON.stringify(state().connection));
-  await waitFor(() => state().market.books[symbolKey(state().market.selected)]?.bids[0], 10_000);
+  await waitFor(() => state().account.summary);
+  await waitFor(() => state().connection.private.state === 'subscribed' && state().connection.public.state === 'subscribed', () => JSON.stringify(state().connection));
+  await waitFor(() => state().market.books[symbolKey(state().market.selected)]?.bids[0]);
   const app = renderApp({ store: session.store, services: session.services, columns: 160, rows: 48, now: clock.now });
   await app.waitForText('DEMO');
   let stopped = false;

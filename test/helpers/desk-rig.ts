@@ -7,6 +7,7 @@
 import { cleanup } from 'ink-testing-library';
 import { openSession, type Session } from '../../src/cli/session.js';
 import type { AppServices } from '../../src/services/app-services.js';
+import type { IntervalTimer } from '../../src/services/coalescer.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { PANEL_ORDER } from '../../src/ui/layout/compute-layout.js';
@@ -65,6 +66,17 @@ export interface DeskRigOptions {
   /** Terminal size (default 160x48). */
   readonly columns?: number;
   readonly rows?: number;
+  /**
+   * Stops the market agents once the focused book has filled (default false: a live market). The
+   * screen then changes only when a key or the test changes something: for tests whose subject is
+   * the keys, not the market, it spares redrawing the whole app on every market update.
+   */
+  readonly quietMarket?: boolean;
+  /**
+   * Timer of the session's loan poll (default a real 10 s one). A test passes a manual one
+   * (manual-interval.ts) to run the poll when it says, and to know that nothing else did.
+   */
+  readonly loanPollTimer?: IntervalTimer;
 }
 
 /** Starts the exchange and a session, waits for account, private socket and book, renders the app. */
@@ -81,12 +93,13 @@ export async function startDeskRig(options: DeskRigOptions = {}): Promise<DeskRi
   };
   const session = await openSession(
     simEndpoint(sim),
-    { bell: () => bells.push('\x07') },
+    { bell: () => bells.push('\x07'), ...(options.loanPollTimer ? { loanPollTimer: options.loanPollTimer } : {}) },
   );
   const { store } = session;
-  await waitFor(() => store.getState().account.summary, 10_000);
-  await waitFor(() => /authenticated|subscribed/.test(store.getState().connection.private.state), 10_000);
-  await waitFor(() => store.getState().market.books[symbolKey(store.getState().market.selected)]?.bids[0], 10_000);
+  await waitFor(() => store.getState().account.summary);
+  await waitFor(() => /authenticated|subscribed/.test(store.getState().connection.private.state));
+  await waitFor(() => store.getState().market.books[symbolKey(store.getState().market.selected)]?.bids[0]);
+  if (options.quietMarket === true) sim.exchange.market.stop();
   const services: AppServices = {
     ...session.services,
     exchange: {
@@ -108,15 +121,6 @@ export async function startDeskRig(options: DeskRigOptions = {}): Promise<DeskRi
   };
 }
 
-/** Polls an async check (paced 50 ms) until it holds; fails with `describe()` and the last frame. */
-export async function eventually(rig: DeskRig, check: () => Promise<boolean> | boolean, timeoutMs: number, describe: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still not true after ${timeoutMs} ms: ${describe()}\nlast frame:\n${rig.app.frame()}`);
-    await new Promise<void>((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /** The digit that focuses a panel scope (PANEL_ORDER: 1..9 then 0). */
 export function digitOf(scope: string): string {
   const i = PANEL_ORDER.indexOf(scope as (typeof PANEL_ORDER)[number]);
@@ -133,16 +137,16 @@ export async function focusPanel(rig: DeskRig, scope: string): Promise<void> {
   const { app, session } = rig;
   if (session.store.getState().ui.focus === scope && session.store.getState().ui.overlay === null) return;
   await app.press(`\u001b${digitOf(scope)}`);
-  await waitFor(() => session.store.getState().ui.focus === scope, 2000, () => `focus ${session.store.getState().ui.focus}, wanted ${scope}`);
+  await waitFor(() => session.store.getState().ui.focus === scope, () => `focus ${session.store.getState().ui.focus}, wanted ${scope}`);
   const frames = app.frames.length;
-  await waitFor(() => app.frames.length > frames, 2000, () => 'no render after the focus change');
+  await waitFor(() => app.frames.length > frames, () => 'no render after the focus change');
   await afterEffects();
 }
 
 /** Presses Escape and waits until the overlay is `expected` (a lone Escape reaches handlers ~20 ms late). */
 export async function escapeTo(rig: DeskRig, expected: string | null): Promise<void> {
   await rig.app.press(KEY.escape);
-  await waitFor(() => rig.session.store.getState().ui.overlay === expected, 2000, () => `overlay ${String(rig.session.store.getState().ui.overlay)}, wanted ${String(expected)}\n${rig.app.frame()}`);
+  await waitFor(() => rig.session.store.getState().ui.overlay === expected, () => `overlay ${String(rig.session.store.getState().ui.overlay)}, wanted ${String(expected)}\n${rig.app.frame()}`);
 }
 
 /**
@@ -162,9 +166,9 @@ export async function chooseWith(rig: DeskRig, key: string, value: string, max =
   for (let i = 0; i < max && !rig.app.frame().includes(shown); i += 1) {
     const before = rig.app.frame();
     await rig.app.press(key);
-    await waitFor(() => rig.app.frame() !== before, 2000, () => rig.app.frame());
+    await waitFor(() => rig.app.frame() !== before, () => rig.app.frame());
   }
-  await rig.app.waitForText(shown, 1000);
+  await rig.app.waitForText(shown);
 }
 
 /** The record `v` or an empty one. */

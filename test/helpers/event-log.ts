@@ -1,7 +1,8 @@
 /**
  * Records what an event emitter emits and lets a test wait for a matching event — woken by the
- * emitter itself, never by polling or a fixed sleep.
+ * emitter itself, never by polling, a fixed sleep or a deadline of its own.
  */
+import { cancelledWithTest } from './wait-for.js';
 
 /** One recorded emission: the event name and its first argument. */
 export interface LoggedEvent {
@@ -36,25 +37,29 @@ export class EventLog {
   }
 
   /**
-   * Resolves with the first recorded emission (already seen or still to come) that `match` accepts;
-   * rejects after `timeoutMs` (default 5000) with `what` and the last few emissions in the message.
+   * Resolves with the first recorded emission (already seen or still to come) that `match` accepts.
+   * No deadline of its own: if the test times out first, its error names `what` and the last few
+   * emissions.
    */
-  waitFor(what: string, match: (e: LoggedEvent) => boolean, timeoutMs = 5000): Promise<LoggedEvent> {
+  waitFor(what: string, match: (e: LoggedEvent) => boolean): Promise<LoggedEvent> {
     const seen = this.events.find(match);
     if (seen) return Promise.resolve(seen);
     return new Promise<LoggedEvent>((resolve, reject) => {
       const waiter: Waiter = {
         match,
         resolve: (e) => {
-          clearTimeout(timer);
+          end();
           this.waiters.delete(waiter);
           resolve(e);
         },
       };
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; last events:\n${this.tail(8)}`));
-      }, timeoutMs);
+      const end = cancelledWithTest(
+        () => `${what}; last events:\n${this.tail(8)}`,
+        (reason) => {
+          this.waiters.delete(waiter);
+          reject(reason);
+        },
+      );
       this.waiters.add(waiter);
     });
   }

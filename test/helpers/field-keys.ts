@@ -20,5 +20,5 @@ export async function typeIntoSelectedField(app: App, text: string): Promise<voi
   await app.press(text);
   await app.waitForText(`${text}▌`);
   await app.press('\r');
-  await waitFor(() => !app.frame().includes(`${text}▌`), 2000, () => app.frame());
+  await waitFor(() => !app.frame().includes(`${text}▌`), () => app.frame());
 }

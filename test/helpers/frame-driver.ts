@@ -13,9 +13,9 @@ export function frameDriver(instance: ReturnType<typeof render>, registry: Comma
     registry,
     /** The latest non-empty frame (React 19 can leave transient empty ones). */
     frame,
-    /** Waits until the latest frame contains `text` (or matches). */
-    waitForText: (text: string | RegExp, timeoutMs = 5000) =>
-      waitFor(() => (typeof text === 'string' ? frame().includes(text) : text.test(frame())), timeoutMs, () => `last frame:\n${frame()}`),
+    /** Waits until the latest frame contains `text` (or matches); no deadline but the test's. */
+    waitForText: (text: string | RegExp) =>
+      waitFor(() => (typeof text === 'string' ? frame().includes(text) : text.test(frame())), () => `${String(text)} on screen; last frame:\n${frame()}`),
     /** Types raw terminal input once handlers are registered (they register in effects after the first frame). */
     press: async (keys: string) => {
       await waitFor(() => registry.size > 0);

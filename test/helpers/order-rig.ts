@@ -71,7 +71,7 @@ export async function startOrderRig(options: OrderRigOptions): Promise<OrderRig>
   priv.start();
   const instruments = wireList(await api.market.getInstruments({ category: 'USDT-FUTURES' }));
   store.getState().setInstruments(instruments.map((r) => instrumentFromWire(r, 'USDT-FUTURES')).filter((i) => i !== null), clock.now());
-  await waitFor(() => connection.getHealth().state === 'subscribed', 10_000, () => JSON.stringify(connection.getHealth()));
+  await waitFor(() => connection.getHealth().state === 'subscribed', () => JSON.stringify(connection.getHealth()));
   const reconciled: ReconciledEvent[] = [];
   const common = { api, store, now: clock.now, sleep: clock.sleep, log, reconcileDelaysMs: [50, 100, 200, 400], onReconciled: (e: ReconciledEvent) => void reconciled.push(e) };
   const viaSocket = new OrderService({ ...common, wsTrade, socketReady: () => isReadyState(connection.getHealth().state) });

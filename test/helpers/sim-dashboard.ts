@@ -21,14 +21,14 @@ export function simEndpoint(sim: SimHandle): SessionEndpoint {
 /** Waits until keys can trade: the account read, the private socket logged in, the focused book filled. */
 export async function waitTradingReady(session: Session): Promise<void> {
   const s = () => session.store.getState();
-  await waitFor(() => s().account.summary, 10_000);
-  await waitFor(() => /authenticated|subscribed/.test(s().connection.private.state), 10_000);
-  await waitFor(() => s().market.books[symbolKey(s().market.selected)]?.bids[0], 10_000);
+  await waitFor(() => s().account.summary);
+  await waitFor(() => /authenticated|subscribed/.test(s().connection.private.state));
+  await waitFor(() => s().market.books[symbolKey(s().market.selected)]?.bids[0]);
 }
 
-/** The whole dashboard on `session` at 160x48 (or `columns`×`rows`), once its status bar shows. */
-export async function showDashboard(session: Session, columns = 160, rows = 48): Promise<ReturnType<typeof renderApp>> {
-  const app = renderApp({ store: session.store, services: session.services, columns, rows });
+/** The whole dashboard on `session` at 160x48 (or `columns`×`rows`), once its status bar shows; `now` is the screen's clock (default Date.now). */
+export async function showDashboard(session: Session, columns = 160, rows = 48, now?: () => number): Promise<ReturnType<typeof renderApp>> {
+  const app = renderApp({ store: session.store, services: session.services, columns, rows, ...(now ? { now } : {}) });
   await app.waitForText('DEMO');
   return app;
 }

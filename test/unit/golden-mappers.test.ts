@@ -72,12 +72,13 @@ describe('golden responses through our mappers', () => {
       expect(f).toMatchObject({ execId: r.execId, orderId: r.orderId, clientOid: r.clientOid, category: r.category, symbol: r.symbol, side: r.side, scope: r.tradeScope, feeCoin: 'USDT' });
       expect(f?.price.eq(dec(r.execPrice)) && f.qty.eq(dec(r.execQty)) && f.fee.eq(dec('0.6417006'))).toBe(true);
       expect(f?.time).toBe(Number(r.createdTime));
-      accountedFor(r, ['execId', 'orderId', 'clientOid', 'category', 'symbol', 'side', 'execPrice', 'execQty', 'tradeScope', 'feeDetail', 'createdTime', 'updatedTime'], {
+      // "Closed Position Profit and Loss" (the page's table): the journal's realized PnL per fill.
+      expect(f?.pnl?.eq(dec(r.execPnl))).toBe(true);
+      accountedFor(r, ['execId', 'orderId', 'clientOid', 'category', 'symbol', 'side', 'execPrice', 'execQty', 'tradeScope', 'feeDetail', 'execPnl', 'createdTime', 'updatedTime'], {
         execLinkId: 'the counterpart execution id; nothing on screen uses it',
         orderType: 'the order carries it',
         execValue: 'derivable (execPrice × execQty)',
         tradeSide: 'derived from the order for display',
-        execPnl: 'realised PnL per fill: shown raw in the fills view; positions carry the running figure',
       });
     }
   });

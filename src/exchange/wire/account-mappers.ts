@@ -47,7 +47,7 @@ export function orderFromWire(r: WireRecord, fallbackCategory?: Category): Order
   };
 }
 
-/** A fill: REST fills item or a `fill` push item. */
+/** A fill: REST fills item or a `fill` push item; `execPnl` (absent or empty: null) is its realized PnL. */
 export function fillFromWire(r: WireRecord, fallbackCategory?: Category): Fill | null {
   const execId = wireString(r.execId);
   const category = wireCategory(r.category) ?? fallbackCategory ?? null;
@@ -66,6 +66,8 @@ export function fillFromWire(r: WireRecord, fallbackCategory?: Category): Fill |
     fee,
     feeCoin: wireString(fees[0]?.feeCoin),
     scope: wireString(r.tradeScope).toLowerCase() === 'maker' ? 'maker' : 'taker',
+    // The same name on the REST fills page and the fill topic (protocol-notes §7.4, §8.2).
+    pnl: wireDecimalOrNull(r.execPnl),
     time: wireInt(r.execTime) || wireInt(r.createdTime) || wireInt(r.updatedTime),
   };
 }

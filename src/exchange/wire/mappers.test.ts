@@ -18,7 +18,14 @@ describe('wire → domain mappers', () => {
   it('sums fill fees and reads both time fields', () => {
     const f = fillFromWire({ execId: 'e', orderId: '1', category: 'spot', symbol: 'BTCUSDT', side: 'sell', execPrice: '10', execQty: '0.5', tradeScope: 'maker', feeDetail: [{ feeCoin: 'USDT', fee: '-0.01' }, { feeCoin: 'USDT', fee: '-0.02' }], execTime: '5' });
     expect(f?.fee.toString()).toBe('-0.03');
-    expect(f).toMatchObject({ category: 'SPOT', scope: 'maker', time: 5 });
+    expect(f).toMatchObject({ category: 'SPOT', scope: 'maker', time: 5, pnl: null });
+  });
+  it('reads execPnl (fill topic and fills history alike) as the fill\'s realized PnL; empty is none', () => {
+    const push = fillFromWire({ execId: 'e', category: 'usdt-futures', execPrice: '10', execQty: '1', execPnl: '-0.002', execTime: '5' });
+    const rest = fillFromWire({ execId: 'e', category: 'USDT-FUTURES', execPrice: '10', execQty: '1', execPnl: '-0.002', createdTime: '5' });
+    expect(push?.pnl?.toFixed()).toBe('-0.002');
+    expect(rest).toEqual(push);
+    expect(fillFromWire({ execId: 'e', category: 'SPOT', execPnl: '' })?.pnl).toBeNull();
   });
   it('maps REST current-position and the websocket position push alike', () => {
     const rest = positionFromWire({ category: 'USDT-FUTURES', symbol: 'BTCUSDT', posSide: 'long', holdMode: 'one_way_mode', marginMode: 'crossed', total: '0.5', available: '0.5', avgPrice: '100', liquidationPrice: '50', positionBalance: '5', markPrice: '101', unrealisedPnl: '0.5', leverage: '10', updatedTime: '3' });

@@ -45,7 +45,7 @@ describe('history pages ⇄ HistoryPage', () => {
     const p = fillsFromWire(golden('trade.getFills'), 'SPOT');
     expect(p.next).toBe('131111111111111111');
     expect(p.items[0]).toMatchObject({ execId: '131111111111111111', category: 'USDT-FUTURES', side: 'sell', scope: 'taker', feeCoin: 'USDT', time: 1750141421721 });
-    expect([p.items[0]?.price, p.items[0]?.qty, p.items[0]?.fee].map(text)).toEqual(['106950.1', '0.01', '0.6417006']);
+    expect([p.items[0]?.price, p.items[0]?.qty, p.items[0]?.fee, p.items[0]?.pnl ?? null].map(text)).toEqual(['106950.1', '0.01', '0.6417006', '-0.002']);
     expect(fillsFromWire({ list: [], cursor: 42 }, 'SPOT').next).toBe('42');
     expect(historyOrdersFromWire({ list: [{ orderId: '7', orderStatus: 'live', symbol: 'ETHUSDT' }], cursor: '' }, 'MARGIN')).toMatchObject({ items: [{ orderId: '7', category: 'MARGIN', status: 'live' }], next: null });
   });

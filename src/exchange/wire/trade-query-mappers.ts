@@ -27,9 +27,15 @@ export function maxOpenFromWire(data: unknown): MaxOpen {
   return { available, maxOpen };
 }
 
-/** The query of one history page (`limit` as text; the cursor only past the newest page). */
-export function historyToWire(q: HistoryQuery): { readonly category: Category; readonly limit: string; readonly cursor?: string } {
-  return { category: q.category, limit: String(q.limit), ...(q.cursor === undefined || q.cursor === '' ? {} : { cursor: q.cursor }) };
+/** The query of one history page (`limit` as text; the cursor only past the newest page; the time window only when given). */
+export function historyToWire(q: HistoryQuery): { readonly category: Category; readonly limit: string; readonly cursor?: string; readonly startTime?: string; readonly endTime?: string } {
+  return {
+    category: q.category,
+    limit: String(q.limit),
+    ...(q.cursor === undefined || q.cursor === '' ? {} : { cursor: q.cursor }),
+    ...(q.startTime === undefined ? {} : { startTime: String(q.startTime) }),
+    ...(q.endTime === undefined ? {} : { endTime: String(q.endTime) }),
+  };
 }
 
 /** `{list, cursor}` of a paged reply; the cursor may be a number (the spec: "numeric cursor") or "" (none). */

@@ -55,7 +55,8 @@ export class Accounts implements BalanceLedger {
   private readonly settingsByUid = new Map<string, AccountSettings>();
   /** Financial records, oldest first. */
   readonly records: FinancialRecord[] = [];
-  private recordSeq = 1;
+  /** Record ids grow from the start time (as order and execution ids do), so a restarted exchange never repeats one: the trade journal keys records by id. */
+  private recordSeq: number;
   /** Margin reserved for futures positions and orders of (uid, coin); set by the engine. */
   reserved: (uid: string, coin: string) => Decimal = () => ZERO;
 
@@ -66,7 +67,9 @@ export class Accounts implements BalanceLedger {
   constructor(
     private readonly now: () => number,
     private readonly onChange: (uid: string) => void,
-  ) {}
+  ) {
+    this.recordSeq = Math.floor(now() / 1000) * 10_000 + 1;
+  }
 
   /** The coin map of an account (created empty). */
   wallet(uid: string): Map<string, CoinBalance> {

@@ -26,7 +26,7 @@ describe('matching', () => {
     h.ex.venue.takerMarketOrder('SPOT', 'BTCUSDT', 'sell', new Decimal('0.1'));
     expect(info(h, id)).toMatchObject({ orderStatus: 'filled', cumExecQty: '0.1', cumExecValue: '4900', avgPrice: '49000' });
     const fill = h.of('fill')[0]?.fill;
-    expect(fill).toMatchObject({ category: 'spot', tradeScope: 'maker', execQty: '0.1', execPrice: '49000', feeDetail: [{ feeCoin: 'BTC', fee: '-0.0001' }] });
+    expect(fill).toMatchObject({ category: 'spot', tradeScope: 'maker', execQty: '0.1', execPrice: '49000', feeDetail: [{ feeCoin: 'BTC', fee: '0.0001' }] });
     expect(h.of('account').length).toBe(1);
     expect(h.of('publicTrade')[0]?.trade).toMatchObject({ p: '49000', v: '0.1', S: 'sell' });
     expect(h.market.trades).toHaveLength(1);

@@ -31,8 +31,9 @@ function tradeSideOf(o: SimOrder): string {
   return o.tradeSide;
 }
 
+/** `feeDetail` of a fill or order: a fee charged prints positive, a rebate negative (the official fills and order examples, and a live fills sample, print a taker fee positive). */
 function feeDetail(coin: string, fee: Decimal): { feeCoin: string; fee: string }[] {
-  return fee.isZero() ? [] : [{ feeCoin: coin, fee: str(fee.negated()) }];
+  return fee.isZero() ? [] : [{ feeCoin: coin, fee: str(fee) }];
 }
 
 /** Order quantity fields: `qty` (instrument unit) and `amount` (quote for spot market buys). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RecordedFrame, RecordedReply, Recording } from '../../exchange/wire/recording.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { startReplay, type ReplayHandle } from './replay-server.js';
 
 const BOOKS = { instType: 'usdt-futures', topic: 'books', symbol: 'BTCUSDT' };
@@ -57,16 +58,6 @@ async function connect(url: string): Promise<{ socket: WebSocket; frames: string
   return { socket, frames };
 }
 
-async function until<T>(fn: () => T | undefined | false, ms = 3000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
 describe('replay server', () => {
   it('answers reads from the recording in order, then repeats the last; times ignored when params differ only in times', async () => {
     replay = await startReplay({ source: RECORDING, speed: Number.POSITIVE_INFINITY });
@@ -94,22 +85,22 @@ describe('replay server', () => {
     replay = await startReplay({ source: RECORDING, speed: Number.POSITIVE_INFINITY, restWaitMs: 60_000 });
     const pub = await connect(replay.wsPublic);
     pub.socket.send(JSON.stringify({ op: 'subscribe', args: [BOOKS] }));
-    await until(() => pub.frames.some((f) => f.includes('"event":"subscribe"')));
+    await waitFor(() => pub.frames.some((f) => f.includes('"event":"subscribe"')));
     // Held back: the three reads recorded before the first push were not asked for yet.
     expect(pub.frames.filter((f) => f.includes('"action"'))).toEqual([]);
     const q = '/api/v3/market/tickers?category=USDT-FUTURES&symbol=BTCUSDT';
     await get(q);
     await get(q);
     await get('/api/v3/market/candles?symbol=BTCUSDT&endTime=5');
-    await until(() => pub.frames.some((f) => f.includes('book-1')));
+    await waitFor(() => pub.frames.some((f) => f.includes('book-1')));
     // book-2 waits for the unfilled-orders read recorded before it.
     expect(pub.frames.some((f) => f.includes('book-2'))).toBe(false);
     await get('/api/v3/trade/unfilled-orders');
-    await until(() => pub.frames.some((f) => f.includes('book-2')));
+    await waitFor(() => pub.frames.some((f) => f.includes('book-2')));
     // The ticker push was parked for its subscription, which flushes it now.
     expect(pub.frames.some((f) => f.includes('ticker-1'))).toBe(false);
     pub.socket.send(JSON.stringify({ op: 'subscribe', args: [TICKER] }));
-    await until(() => pub.frames.some((f) => f.includes('ticker-1')));
+    await waitFor(() => pub.frames.some((f) => f.includes('ticker-1')));
     const pushes = pub.frames.filter((f) => f.includes('"action"')).map((f) => (JSON.parse(f) as { data: string }).data);
     expect(pushes).toEqual(['book-1', 'book-2', 'ticker-1']);
   });
@@ -118,11 +109,11 @@ describe('replay server', () => {
     replay = await startReplay({ source: RECORDING, speed: Number.POSITIVE_INFINITY, restWaitMs: 10 });
     const priv = await connect(replay.wsPrivate);
     priv.socket.send(JSON.stringify({ op: 'login', args: [{ apiKey: 'k', passphrase: 'p', timestamp: '1', sign: 's' }] }));
-    await until(() => priv.frames.some((f) => f.includes('"event":"login"') && f.includes('"code":0')));
+    await waitFor(() => priv.frames.some((f) => f.includes('"event":"login"') && f.includes('"code":0')));
     priv.socket.send(JSON.stringify({ op: 'subscribe', args: [{ instType: 'UTA', topic: 'order' }] }));
-    await until(() => priv.frames.some((f) => f.includes('"orders"')));
+    await waitFor(() => priv.frames.some((f) => f.includes('"orders"')));
     priv.socket.send(JSON.stringify({ op: 'trade', id: 'abc', category: 'usdt-futures', topic: 'place-order', args: [{ symbol: 'BTCUSDT' }] }));
-    const refusal = await until(() => priv.frames.find((f) => f.includes('"id":"abc"')));
+    const refusal = await waitFor(() => priv.frames.find((f) => f.includes('"id":"abc"')));
     expect(JSON.parse(refusal)).toMatchObject({ event: 'error', code: 'REPLAY_READ_ONLY' });
     await replay.finished;
   });

@@ -1,4 +1,4 @@
-import type { Order } from '../../domain/model.js';
+import type { Category, Order } from '../../domain/model.js';
 import type { SliceCreator } from '../slice.js';
 
 /** What we know of an order we sent, keyed by its clientOid, until the exchange's state takes over. */
@@ -12,6 +12,10 @@ export interface Submission {
   readonly error: string | null;
   /** Unix ms. */
   readonly at: number;
+  /** The product line the order was for (the trade journal records a rejection with it); absent when not known. */
+  readonly category?: Category;
+  /** The symbol the order was for; absent when not known. */
+  readonly symbol?: string;
 }
 
 /** Orders as the account sees them. */

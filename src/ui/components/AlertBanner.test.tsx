@@ -22,7 +22,7 @@ describe('AlertBanner', () => {
     store.getState().setBanner({ level: 'warn', text: 'public socket down for 10 s (reconnecting)', at: NOW });
     await view.waitForText('public socket down');
     store.getState().setBanner(null);
-    await waitFor(() => !view.lastFrame()?.includes('socket'), 2000, () => view.lastFrame() ?? '');
+    await waitFor(() => !view.lastFrame()?.includes('socket'), () => view.lastFrame() ?? '');
   });
 
   it('gives the row to the footer while it answers the last key, and comes back after', async () => {
@@ -31,7 +31,7 @@ describe('AlertBanner', () => {
     store.getState().setBanner({ level: 'warn', text: 'order rejected: buy 1 BTCUSDT', at: NOW });
     await view.waitForText('order rejected');
     store.getState().setHint({ level: 'warn', text: 'not now' });
-    await waitFor(() => !view.lastFrame()?.includes('order rejected'), 2000, () => view.lastFrame() ?? '');
+    await waitFor(() => !view.lastFrame()?.includes('order rejected'), () => view.lastFrame() ?? '');
     store.getState().setHint(null);
     await view.waitForText('order rejected');
   });

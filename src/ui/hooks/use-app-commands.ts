@@ -9,7 +9,7 @@ import { useCommand } from './use-commands.js';
 const NO_LAYOUTS: readonly LayoutSpec[] = [];
 
 /**
- * The focus: Tab / Shift-Tab and the digits move it, `w` goes to the watchlist. Returns `focusPanel`,
+ * The focus: Tab / Shift-Tab and the digits move it; the palette's commands go to the watchlist and the journal. Returns `focusPanel`,
  * which also remembers the last work panel (every panel but the book) for the layout's work slot.
  */
 export function useFocusCommands(focus: PanelId, hasCandles: boolean): { readonly work: PanelId; readonly focusPanel: (panel: PanelId) => void } {
@@ -37,6 +37,7 @@ export function useFocusCommands(focus: PanelId, hasCandles: boolean): { readonl
   useCommand(Command.APP_FOCUS_9, focusDigit(8), () => (hasCandles ? null : 'no candle chart in this session'));
   useCommand(Command.APP_FOCUS_0, focusDigit(9));
   useCommand(Command.APP_FOCUS_WATCHLIST, () => focusPanel('watchlist'));
+  useCommand(Command.APP_FOCUS_JOURNAL, () => focusPanel('journal'));
   return { work, focusPanel };
 }
 

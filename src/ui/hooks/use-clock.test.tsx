@@ -24,7 +24,7 @@ describe('useClock', () => {
     const app = renderPanel(<Probe renders={{ n: 0 }} />, { store, now: () => clock });
     await app.waitForText('t=1000');
     clock = 2000;
-    await waitFor(() => app.frame().includes('t=2000'), 2000, () => app.frame());
+    await waitFor(() => app.frame().includes('t=2000'), () => app.frame());
   });
 
   it('while the store updates, its ticks join those updates: no render of its own', async () => {
@@ -47,7 +47,7 @@ describe('useClock', () => {
         }
       }, 40);
     });
-    await waitFor(() => app.frame().includes(`updated=${clock}`), 2000, () => app.frame());
+    await waitFor(() => app.frame().includes(`updated=${clock}`), () => app.frame());
     // The clock ticked (about 5 times at 300 ms) but every tick rode on a store update's render.
     expect(app.frame()).not.toContain('t=1000 ');
     expect(renders.n - start).toBeLessThanOrEqual(updates);

@@ -36,11 +36,11 @@ describe('useTextField', () => {
     await app.waitForText('idle value=97000');
     // o starts editing; "96500" and Enter arrive in the same chunk as the o.
     await app.press('o96500\r');
-    await waitFor(() => app.frame().includes('done=96500'), 3000, () => app.frame());
+    await waitFor(() => app.frame().includes('done=96500'), () => app.frame());
     expect(app.frame()).toContain('idle value=96500 done=96500');
     // Backspace inside a burst edits the text too.
     await app.press('o12\u007f3\r');
-    await waitFor(() => app.frame().includes('done=96500|13'), 3000, () => app.frame());
+    await waitFor(() => app.frame().includes('done=96500|13'), () => app.frame());
     expect(app.frame()).toContain('idle value=13');
   });
 });

@@ -1,7 +1,7 @@
 import type { CommandId } from './commands.js';
 
 /** Help-sheet sections. */
-export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book' | 'Ticket' | 'Orders' | 'Positions' | 'Account' | 'Countdown' | 'Loans' | 'Palette' | 'Desk' | 'Alerts';
+export type KeyCategory = 'General' | 'Navigation' | 'Market' | 'Book' | 'Ticket' | 'Orders' | 'Positions' | 'Account' | 'Countdown' | 'Loans' | 'Palette' | 'Desk' | 'Alerts' | 'Journal';
 
 /** Where a binding applies: everywhere, in one panel, or in one overlay. */
 export type KeyScope =
@@ -19,6 +19,7 @@ export type KeyScope =
   | 'log'
   | 'candles'
   | 'watchlist'
+  | 'journal'
   | 'loans' | 'overlay.loanForm'
   | 'overlay.orderConfirm' | 'overlay.orderEdit' | 'overlay.orderHistory'
   | 'overlay.ticketConfirm'

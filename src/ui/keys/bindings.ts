@@ -1,6 +1,7 @@
 import { ACCOUNT_BINDINGS } from './areas/account.js';
 import { ALERTS_BINDINGS } from './areas/alerts.js';
 import { COUNTDOWN_BINDINGS } from './areas/countdown.js';
+import { JOURNAL_BINDINGS } from './areas/journal.js';
 import { LOANS_BINDINGS } from './areas/loans.js';
 import { VIEWS_BINDINGS } from './areas/views.js';
 import { ORDERS_BINDINGS } from './areas/orders.js';
@@ -27,11 +28,13 @@ export const DEFAULT_BINDINGS: readonly Binding[] = [
   ...VIEWS_BINDINGS,
   ...WATCHLIST_BINDINGS,
   ...ALERTS_BINDINGS,
+  ...JOURNAL_BINDINGS,
   { command: Command.APP_QUIT, keys: ['q', 'ctrl+c'], description: 'Quit (asks first)', category: 'General', scope: 'global', showInFooter: true },
   { command: Command.APP_FORCE_QUIT, keys: ['ctrl+c'], description: 'Quit now (second Ctrl-C)', category: 'General', scope: 'overlay.confirm', showInFooter: false },
   { command: Command.APP_FORCE_QUIT, keys: ['ctrl+c'], description: 'Quit now, the countdown stays armed (second Ctrl-C)', category: 'General', scope: 'overlay.quitcountdown', showInFooter: false },
   { command: Command.APP_NEXT_THEME, keys: [], description: 'Switch theme (the next one; remembered for the next start)', category: 'General', scope: 'global', showInFooter: false },
   { command: Command.APP_FOCUS_WATCHLIST, keys: [], description: 'Focus the watchlist', category: 'Navigation', scope: 'global', showInFooter: false },
+  { command: Command.APP_FOCUS_JOURNAL, keys: [], description: 'Journal: open the trade journal (PnL by day/week/symbol, fees, funding, equity curve, fills)', category: 'Navigation', scope: 'global', showInFooter: false },
   { command: Command.APP_NEXT_LAYOUT, keys: ['ctrl+o'], description: 'Next layout (trade, monitor, loans, your own)', category: 'General', scope: 'global', showInFooter: false },
   { command: Command.APP_REPAINT, keys: ['ctrl+l'], description: 'Redraw the whole screen', category: 'General', scope: 'always', showInFooter: false },
   { command: Command.APP_HELP, keys: ['?'], description: 'Show every key', category: 'General', scope: 'global', showInFooter: true },

@@ -261,3 +261,13 @@ export const WATCHLIST_COMMANDS = {
   WATCHLIST_DOWN: 'watchlist.down',
   WATCHLIST_FOLLOW: 'watchlist.follow',
 } as const;
+
+/** Commands of the trade journal panel (dotted ids; namespace = area). */
+export const JOURNAL_COMMANDS = {
+  JOURNAL_VIEW: 'journal.view',
+  JOURNAL_RANGE: 'journal.range',
+  JOURNAL_SYMBOL: 'journal.symbol',
+  JOURNAL_SIDE: 'journal.side',
+  JOURNAL_UP: 'journal.up',
+  JOURNAL_DOWN: 'journal.down',
+} as const;

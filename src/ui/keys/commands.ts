@@ -2,6 +2,7 @@ import {
   ACCOUNT_COMMANDS,
   ALERTS_COMMANDS,
   COUNTDOWN_COMMANDS,
+  JOURNAL_COMMANDS,
   LOANS_COMMANDS,
   ORDERS_COMMANDS,
   PALETTE_COMMANDS,
@@ -25,6 +26,7 @@ export const Command = {
   ...VIEWS_COMMANDS,
   ...WATCHLIST_COMMANDS,
   ...ALERTS_COMMANDS,
+  ...JOURNAL_COMMANDS,
   APP_QUIT: 'app.quit',
   /** Ctrl-C while the quit prompt is up: quit now (the terminal is restored as on any quit). */
   APP_FORCE_QUIT: 'app.forceQuit',
@@ -32,6 +34,8 @@ export const Command = {
   APP_NEXT_THEME: 'app.nextTheme',
   APP_NEXT_LAYOUT: 'app.nextLayout',
   APP_FOCUS_WATCHLIST: 'app.focusWatchlist',
+  /** Focuses the trade journal (palette only: no key by default). */
+  APP_FOCUS_JOURNAL: 'app.focusJournal',
   /** Ctrl-L: redraw the whole screen. */
   APP_REPAINT: 'app.repaint',
   APP_HELP: 'app.help',

@@ -1,8 +1,8 @@
 /** Panels the main area can show. */
-export type PanelId = 'book' | 'ticket' | 'orders' | 'positions' | 'account' | 'countdown' | 'trades' | 'log' | 'candles' | 'loans' | 'watchlist';
+export type PanelId = 'book' | 'ticket' | 'orders' | 'positions' | 'account' | 'countdown' | 'trades' | 'log' | 'candles' | 'loans' | 'watchlist' | 'journal';
 
-/** Panels in focus order (Tab) with their digit key (index + 1; the tenth is `0`; the eleventh, the watchlist, has none). */
-export const PANEL_ORDER: readonly PanelId[] = ['book', 'ticket', 'trades', 'orders', 'positions', 'account', 'countdown', 'log', 'candles', 'loans', 'watchlist'];
+/** Panels in focus order (Tab) with their digit key (index + 1; the tenth is `0`; the journal and the watchlist have none: Shift-Tab from the book reaches the watchlist). */
+export const PANEL_ORDER: readonly PanelId[] = ['book', 'ticket', 'trades', 'orders', 'positions', 'account', 'countdown', 'log', 'candles', 'loans', 'journal', 'watchlist'];
 
 /** One panel placed in a column. */
 export interface PanelBox {

@@ -73,9 +73,24 @@ describe('layouts as data', () => {
 
   it('the user\'s layouts follow the built-ins in switching order; a user layout named like a built-in replaces it', () => {
     const mine: LayoutSpec = { name: 'monitor', columns: [{ panels: [{ panel: 'positions' }] }] };
-    expect(layoutNames([mine, { name: 'scalp', columns: [] }])).toEqual(['trade', 'monitor', 'loans', 'scalp']);
+    expect(layoutNames([mine, { name: 'scalp', columns: [] }])).toEqual(['trade', 'monitor', 'loans', 'journal', 'scalp']);
     expect(findLayout('monitor', [mine])).toBe(mine);
     expect(findLayout('trade', [])).toBeNull();
+  });
+
+  it('journal shows the journal beside the account and positions; short of rows it hides rather than squeezes', () => {
+    const journal = findLayout('journal', []);
+    const big = solveLayout(journal, 160, 48, 'book');
+    expect(big.visible).toEqual(['journal', 'log', 'account', 'positions']);
+    const box = big.columns[0]?.panels.find((p) => p.panel === 'journal');
+    expect(box?.height).toBeGreaterThanOrEqual(16);
+    expect(big.columns[0]?.width).toBeGreaterThanOrEqual(60);
+    // 100x24: 17 main rows; the journal's 4/5 is 14, under its 16: it hides and the work slot takes the column.
+    const small = solveLayout(journal, 100, 24, 'book');
+    expect(small.visible).not.toContain('journal');
+    expect(small.visible).toContain('log');
+    // Below its minimum size the trade layout stands in; focusing the journal puts it in the work slot there.
+    expect(solveLayout(journal, 80, 24, 'journal').visible).toEqual(['book', 'journal']);
   });
 
   it('picks a layout by terminal size: the first rule the terminal fits', () => {

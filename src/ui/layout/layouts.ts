@@ -3,7 +3,7 @@ import { computeLayout, PANEL_ORDER, type Layout, type LayoutColumn, type PanelB
 /**
  * Layouts as data (issue 17): a layout is columns of panels, each with a weight, a minimum height
  * and a priority. `trade` is the built-in order-entry screen (computeLayout); `monitor` (with the
- * watchlist) and `loans` are grids solved here, and the user's own come from `config.json` (`layouts`). A panel that would
+ * watchlist), `loans` and `journal` are grids solved here, and the user's own come from `config.json` (`layouts`). A panel that would
  * get fewer rows than its minimum is hidden, lowest priority first; a column whose panels all hide,
  * or that is narrower than its minimum width (lowest priority first), gives its width to the others.
  * One slot per layout is the work slot: focusing a panel the layout does not show puts that panel
@@ -75,6 +75,18 @@ export const BUILTIN_LAYOUTS: readonly LayoutSpec[] = [
     columns: [
       { weight: 6, minWidth: 60, panels: [{ panel: 'loans', weight: 3, priority: 5 }, { panel: 'work', weight: 2, priority: 2 }] },
       { weight: 4, minWidth: 34, panels: [{ panel: 'account', weight: 3, priority: 4, minHeight: 8 }, { panel: 'book', weight: 2, priority: 1 }] },
+    ],
+  },
+  {
+    // The trade journal (issue 19): its PnL table, equity curve and fills need rows; below 16 it hides
+    // (the work slot below it then takes the column) rather than show a squeezed table.
+    name: 'journal',
+    minColumns: 100,
+    minRows: 24,
+    work: 'log',
+    columns: [
+      { weight: 6, minWidth: 60, panels: [{ panel: 'journal', weight: 4, priority: 5, minHeight: 16 }, { panel: 'work', weight: 1, priority: 2 }] },
+      { weight: 4, minWidth: 34, panels: [{ panel: 'account', weight: 3, priority: 4, minHeight: 8 }, { panel: 'positions', weight: 2, priority: 3 }] },
     ],
   },
 ];

@@ -77,7 +77,7 @@ describe('AlertFormOverlay', () => {
     expect(added).toEqual([]);
     expect(view.frame()).toContain('Add this alert?');
     await view.press('y');
-    await waitFor(() => added.length === 1, 2000, () => view.frame());
+    await waitFor(() => added.length === 1, () => view.frame());
     expect(added[0]).toMatchObject({ kind: 'price', category: 'SPOT', symbol: 'ETHUSDT', direction: 'below', source: 'last' });
     expect(added[0]?.kind === 'price' && added[0].level.toFixed()).toBe('12500');
     expect(closed()).toBe(1);
@@ -114,7 +114,7 @@ describe('AlertFormOverlay', () => {
     expect(view.frame()).not.toContain('Add this alert?');
     await pressTo(view, ESC, '› loan ratio above X %');
     await view.press(ESC);
-    await waitFor(() => closed() === 1, 2000, () => view.frame());
+    await waitFor(() => closed() === 1, () => view.frame());
     expect(added).toEqual([]);
   });
 
@@ -127,7 +127,7 @@ describe('AlertFormOverlay', () => {
     await pressTo(view, ENTER, 'alerts when the exchange rejects an order of ours');
     expect(view.frame()).toContain('error · banner · every new one alerts');
     await view.press('y');
-    await waitFor(() => added.length === 1, 2000, () => view.frame());
+    await waitFor(() => added.length === 1, () => view.frame());
     expect(added[0]).toMatchObject({ kind: 'orderRejected', severity: 'error' });
   });
 });

@@ -63,7 +63,7 @@ describe('AlertListOverlay', () => {
     await view.press('d');
     await view.waitForText('Remove "the exchange rejects an order of ours"? y removes it');
     await view.press('n');
-    await waitFor(() => !view.frame().includes('Remove "'), 2000, () => view.frame());
+    await waitFor(() => !view.frame().includes('Remove "'), () => view.frame());
     expect(removed).toEqual([]);
     await view.press('k');
     await view.waitForText(/› added here\s+armed/);
@@ -75,6 +75,6 @@ describe('AlertListOverlay', () => {
     expect(view.frame()).not.toContain('ETHUSDT');
     expect(closed()).toBe(0);
     await view.press('\u001B');
-    await waitFor(() => closed() === 1, 2000, () => view.frame());
+    await waitFor(() => closed() === 1, () => view.frame());
   });
 });

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup } from 'ink-testing-library';
 import { createAppStore } from '../../store/create-app-store.js';
 import { renderPanel } from '../../../test/helpers/render-panel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import { EventLogPanel } from './EventLogPanel.js';
 
 afterEach(() => cleanup());
@@ -24,6 +25,5 @@ describe('EventLogPanel', () => {
 });
 
 async function waitForNot(pred: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && pred(); i += 1) await new Promise<void>((r) => setImmediate(r));
-  expect(pred()).toBe(false);
+  await waitFor(() => !pred());
 }

@@ -374,7 +374,7 @@ describe('LoansPanel form keys: the one form model (issue 15)', () => {
     await view.waitForText(/Loan amount\s+2600▌/);
     // While editing, the field owns printable keys: o is refused with a hint, nothing reviewed.
     await view.press('o');
-    await waitFor(() => store.getState().ui.hint?.text.includes("loan amount takes digits and .: 'o' ignored") ?? false, 2000, () => JSON.stringify(store.getState().ui.hint));
+    await waitFor(() => store.getState().ui.hint?.text.includes("loan amount takes digits and .: 'o' ignored") ?? false, () => JSON.stringify(store.getState().ui.hint));
     expect(view.frame()).not.toContain('Confirm:');
     await view.press('\r');
     await view.press('o');
@@ -386,7 +386,7 @@ describe('LoansPanel form keys: the one form model (issue 15)', () => {
     await view.waitForText('y sends · n/esc back');
     // n backs out of the review; the cursor is where it was, k moves up to the collateral amount.
     await view.press('n');
-    await waitFor(() => !view.frame().includes('Confirm:'), 2000, () => view.frame());
+    await waitFor(() => !view.frame().includes('Confirm:'), () => view.frame());
     await view.press('k');
     await view.press('0.1');
     await view.waitForText(/Coll\. amount\s+0\.1▌/);
@@ -395,12 +395,12 @@ describe('LoansPanel form keys: the one form model (issue 15)', () => {
     await view.waitForText('give exactly one of collateral amount or loan amount');
     // Re-checked on each edit: clearing the collateral amount clears the problem, no second o.
     await view.press('\r\u007f\u007f\u007f');
-    await waitFor(() => !view.frame().includes('give exactly one'), 2000, () => view.frame());
+    await waitFor(() => !view.frame().includes('give exactly one'), () => view.frame());
     await view.waitForText('o reviews: the collateral, the starting ratio');
     await view.press('\r');
     // Esc closes the form; nothing was sent.
     await view.press('\u001B');
-    await waitFor(() => store.getState().ui.overlay === null, 2000);
+    await waitFor(() => store.getState().ui.overlay === null);
     expect(calls.filter((c) => c.id === 'loan.borrow')).toEqual([]);
   });
 
@@ -411,7 +411,7 @@ describe('LoansPanel form keys: the one form model (issue 15)', () => {
     await view.waitForText('Repay L1');
     await view.press('oy');
     await view.waitForText('Confirm: repays everything: 1002 USDT');
-    await waitFor(() => store.getState().ui.log.some((l) => l.text.startsWith('Send what the review shows: press it on its own')), 2000);
+    await waitFor(() => store.getState().ui.log.some((l) => l.text.startsWith('Send what the review shows: press it on its own')));
     await afterEffects();
     expect(calls).toEqual([]);
     await view.press('y');

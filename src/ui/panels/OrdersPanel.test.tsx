@@ -93,7 +93,7 @@ async function afterEffects(): Promise<void> {
 const cursorLine = (frame: string) => frame.split('\n').find((l) => /^.>/.test(l)) ?? '';
 async function moveTo(app: ReturnType<typeof setup>['app'], key: string, text: string): Promise<void> {
   await app.press(key);
-  await waitFor(() => cursorLine(app.frame()).includes(text), 5000, () => app.frame());
+  await waitFor(() => cursorLine(app.frame()).includes(text), () => app.frame());
 }
 
 afterEach(() => cleanup());
@@ -395,7 +395,7 @@ describe('OrdersPanel', () => {
     // The title is cut before the badge is.
     expect(app.frame().split('\n')[1]).toMatch(/^┃4 Orders 1 open · … STALE 1m┃$/);
     setSocket(store, 'private', NOW);
-    await waitFor(() => !app.frame().includes('STALE'), 5000, () => app.frame());
+    await waitFor(() => !app.frame().includes('STALE'), () => app.frame());
   });
 
   it('says it waits for data before the first sync (not "no open orders")', async () => {

@@ -89,7 +89,7 @@ describe('PositionsPanel partial close (r) and close at a limit price (l)', () =
     await app.waitForText('closes 0.25 BTC (50%) at market · leaves 0.25');
     // Enter only finishes the edit; it never reviews or sends.
     await app.press('\r');
-    await waitFor(() => !app.frame().includes('▌'), 2000, () => app.frame());
+    await waitFor(() => !app.frame().includes('▌'), () => app.frame());
     await app.press('o');
     await app.waitForText('Close 0.25 of BTCUSDT long 0.5 (50%) at market?');
     const f = app.frame();
@@ -117,7 +117,7 @@ describe('PositionsPanel partial close (r) and close at a limit price (l)', () =
     await app.waitForText('price must be a multiple of 0.5: try 98100 or 98100.5');
     await app.press('\r');
     await app.press('o');
-    await waitFor(() => logTexts(store).some((t) => t === 'Review: price must be a multiple of 0.5: try 98100 or 98100.5'), 2000, () => logTexts(store).join('\n'));
+    await waitFor(() => logTexts(store).some((t) => t === 'Review: price must be a multiple of 0.5: try 98100 or 98100.5'), () => logTexts(store).join('\n'));
     expect(app.frame()).not.toContain('Close 0.5 of');
     // Fix it: the field is still selected, typing replaces the value.
     await app.press('98100.5');
@@ -167,9 +167,9 @@ describe('PositionsPanel partial close (r) and close at a limit price (l)', () =
     await app.waitForText(why);
     await app.press('\r');
     await app.press('o');
-    await waitFor(() => logTexts(store).includes(`Review: ${why}`), 2000, () => logTexts(store).join('\n'));
+    await waitFor(() => logTexts(store).includes(`Review: ${why}`), () => logTexts(store).join('\n'));
     await app.press('y');
-    await waitFor(() => logTexts(store).some((t) => t.includes('review first with o')), 2000, () => logTexts(store).join('\n'));
+    await waitFor(() => logTexts(store).some((t) => t.includes('review first with o')), () => logTexts(store).join('\n'));
     expect(trading.reduced).toEqual([]);
     expect(app.frame()).toContain('Reduce BTCUSDT long');
   });
@@ -183,7 +183,7 @@ describe('PositionsPanel partial close (r) and close at a limit price (l)', () =
     await app.press('0.1');
     await app.waitForText('0.1▌');
     for (const k of ['c', 'y', 'C']) await app.press(k);
-    await waitFor(() => store.getState().ui.hint?.text.startsWith('qty takes digits, . and %') === true, 2000);
+    await waitFor(() => store.getState().ui.hint?.text.startsWith('qty takes digits, . and %') === true);
     expect(app.frame()).toContain('0.1▌');
     expect(app.frame()).not.toContain('at market?');
     expect(trading.reduced).toEqual([]);
@@ -200,7 +200,7 @@ describe('PositionsPanel partial close (r) and close at a limit price (l)', () =
     await app.press('25%');
     await app.waitForText('25%▌');
     await app.press('\x1b');
-    await waitFor(() => !app.frame().includes('▌'), 2000, () => app.frame());
+    await waitFor(() => !app.frame().includes('▌'), () => app.frame());
     expect(store.getState().ui.overlay).toBe('positions');
     await app.press('o');
     await app.waitForText('Close 0.125 of BTCUSDT long 0.5 (25%) at limit 98000.5?');

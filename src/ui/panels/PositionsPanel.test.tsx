@@ -189,7 +189,7 @@ describe('PositionsPanel rendering', () => {
     await app.waitForText('STALE 10m┃');
     expect(app.frame()).toContain('Positions (1) · private socket silent');
     setSocket(store, 'private', NOW);
-    await waitFor(() => !app.frame().includes('STALE'), 5000, () => app.frame());
+    await waitFor(() => !app.frame().includes('STALE'), () => app.frame());
   });
 });
 

@@ -193,9 +193,9 @@ async function typeInto(app: App, field: 'price' | 'qty' | 'tp' | 'sl', text: st
   if (opts.fromTop !== false) await keys(app, ...Array<string>(20).fill(UP));
   await goTo(app, field);
   await keys(app, ENTER);
-  await waitFor(() => app.frame().includes('▌'), 5000, () => app.frame());
+  await waitFor(() => app.frame().includes('▌'), () => app.frame());
   await keys(app, BACKSPACE.repeat(24), text, ENTER);
-  await waitFor(() => !app.frame().includes('▌'), 5000, () => app.frame());
+  await waitFor(() => !app.frame().includes('▌'), () => app.frame());
 }
 
 afterEach(() => cleanup());
@@ -386,7 +386,7 @@ describe('TicketPanel', () => {
     ]);
     expect(store.getState().ui.overlay).toBeNull();
     await keys(app, 's');
-    await waitFor(() => !app.frame().includes('accepted:'), 5000, () => app.frame());
+    await waitFor(() => !app.frame().includes('accepted:'), () => app.frame());
   });
 
   it('a whole ticket typed in one chunk (a fast typist, an SSH link) reviews exactly what was typed', async () => {
@@ -494,7 +494,7 @@ describe('TicketPanel', () => {
     await keys(app, DOWN, ENTER);
     await app.waitForText('97000▌');
     await keys(app, ENTER);
-    await waitFor(() => !app.frame().includes('▌'), 5000, () => app.frame());
+    await waitFor(() => !app.frame().includes('▌'), () => app.frame());
     expect(app.frame()).not.toContain('Place this order?');
     expect(trading?.submitted).toEqual([]);
   });
@@ -552,12 +552,12 @@ describe('TicketPanel', () => {
     expect(store.getState().ui.focus).toBe('ticket');
     // While editing, a letter is refused with a hint and runs no command (c would close, s would sell).
     await app.press('cs');
-    await waitFor(() => store.getState().ui.hint?.text.includes('qty takes digits and .') ?? false, 5000, () => JSON.stringify(store.getState().ui.hint));
+    await waitFor(() => store.getState().ui.hint?.text.includes('qty takes digits and .') ?? false, () => JSON.stringify(store.getState().ui.hint));
     expect(app.frame()).toContain('0.01▌');
     expect(app.frame()).toContain('intent      open long');
     // Escape leaves the field; the digit typed next starts it again, replacing the value.
     await keys(app, ESC);
-    await waitFor(() => !app.frame().includes('▌'), 5000, () => app.frame());
+    await waitFor(() => !app.frame().includes('▌'), () => app.frame());
     await app.press('2');
     await app.waitForText('qty         2▌');
     expect(store.getState().ui.focus).toBe('ticket');
@@ -570,7 +570,7 @@ describe('TicketPanel', () => {
     await keys(app, ENTER, '0.5');
     await app.waitForText('0.5▌');
     store.getState().setFocus('book');
-    await waitFor(() => !app.frame().includes('▌'), 5000, () => app.frame());
+    await waitFor(() => !app.frame().includes('▌'), () => app.frame());
     await settle();
     await keys(app, '7');
     expect(app.frame()).toContain('qty         0.5 BTC');
@@ -623,7 +623,7 @@ describe('TicketPanel order guards', () => {
     expect(trading?.submitted).toEqual([]);
     expect(store.getState().ui.overlay).toBe('ticketConfirm');
     await keys(app, ESC);
-    await waitFor(() => store.getState().ui.overlay === null, 5000, () => app.frame());
+    await waitFor(() => store.getState().ui.overlay === null, () => app.frame());
     await app.waitForText('ready:');
     expect(trading?.submitted).toEqual([]);
     await keys(app, 'o');
@@ -640,7 +640,7 @@ describe('TicketPanel order guards', () => {
     await app.waitForText('! limit 97000 is 2.2% above mark 95000 (limit 1%)');
     expect(app.frame()).toContain('! order value 970 USDT over the 500 limit');
     await keys(app, 'y', 'y');
-    await waitFor(() => trading?.submitted.length === 1, 5000, () => app.frame());
+    await waitFor(() => trading?.submitted.length === 1, () => app.frame());
   });
 
   it('refuses without an order book: no confirmation, nothing sent', async () => {
@@ -664,7 +664,7 @@ describe('TicketPanel order guards', () => {
     await app.waitForText('press y again to send anyway');
     expect(trading?.submitted).toEqual([]);
     await keys(app, 'y');
-    await waitFor(() => trading?.submitted.length === 1, 5000, () => app.frame());
+    await waitFor(() => trading?.submitted.length === 1, () => app.frame());
   });
 
   it('fits 40x16 and 30x8 with warnings, keeping the hint visible', async () => {

@@ -1,3 +1,4 @@
+import { TestRunner } from 'vitest';
 import WebSocket from 'ws';
 
 /**
@@ -55,8 +56,11 @@ export class TestSocket {
     return out;
   }
 
-  /** Resolves once `check` returns a value (not undefined), re-checked on every frame; rejects after `timeoutMs`. */
-  until<T>(check: () => T | undefined, timeoutMs = 3000, what = 'condition'): Promise<T> {
+  /**
+   * Resolves once `check` returns a value (not undefined), re-checked on every frame. No deadline of
+   * its own: if the running test times out first, its error names `what` and the last frames.
+   */
+  until<T>(check: () => T | undefined, what = 'condition'): Promise<T> {
     return new Promise((resolve, reject) => {
       const tryNow = (): boolean => {
         const v = check();
@@ -65,12 +69,16 @@ export class TestSocket {
         resolve(v);
         return true;
       };
-      const timer = setTimeout(() => {
+      const signal = TestRunner.getCurrentTest()?.context.signal;
+      const onAbort = (): void => {
+        const reason = signal?.reason instanceof Error ? signal.reason : new Error('the test was aborted');
+        reason.message += `\nwhile waiting for ${what}; frames: ${this.frames.slice(-5).join(' | ').slice(0, 800)}`;
         cleanup();
-        reject(new Error(`timed out waiting for ${what}; frames: ${this.frames.slice(-5).join(' | ').slice(0, 800)}`));
-      }, timeoutMs);
+        reject(reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
       const cleanup = (): void => {
-        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         this.waiters.delete(waiter);
       };
       const waiter = (): void => void tryNow();
@@ -80,7 +88,7 @@ export class TestSocket {
   }
 
   /** Waits for a JSON frame matching `pred`, starting after index `from` of `frames`. */
-  next(pred: (m: Record<string, unknown>) => boolean, from = 0, timeoutMs = 3000): Promise<Record<string, unknown>> {
+  next(pred: (m: Record<string, unknown>) => boolean, from = 0): Promise<Record<string, unknown>> {
     return this.until(() => {
       for (const f of this.frames.slice(from)) {
         let m: unknown;
@@ -99,12 +107,12 @@ export class TestSocket {
         if (hit) return m as Record<string, unknown>;
       }
       return undefined;
-    }, timeoutMs, 'a matching frame');
+    }, 'a matching frame');
   }
 
   /** Waits for the socket to close; resolves with the close code. */
-  closed(timeoutMs = 3000): Promise<number> {
-    return this.until(() => this.closeCode ?? undefined, timeoutMs, 'close');
+  closed(): Promise<number> {
+    return this.until(() => this.closeCode ?? undefined, 'close');
   }
 
   /** Closes the socket. */
