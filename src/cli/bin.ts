@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs, USAGE, UsageError } from './args.js';
 import { ConfigError } from './config.js';
 import { LogFileError } from './file-logger.js';
-import { runDashboard } from './main.js';
+import { COMMAND_NAMES } from './commands/command-names.js';
 import { runSimCommand } from './sim-command.js';
 import { StartCheckError } from './start-checks.js';
 
@@ -12,6 +12,8 @@ async function main(argv: readonly string[]): Promise<number> {
     if (argv[0] === 'sim') return await runSimCommand(argv.slice(1));
     // The trade journal's export and stats (issue 19) read the file alone: no Ink, no exchange.
     if (argv[0] === 'journal') return await (await import('./journal-command.js')).runJournalCommand(argv.slice(1), process.env);
+    // Scriptable commands (issue 20) and the dashboard load lazily: `utadash status` must not load Ink.
+    if (COMMAND_NAMES.has(argv[0] ?? '')) return await (await import('./commands/run.js')).runCommand(argv);
     const options = parseArgs(argv);
     if (options.help) {
       process.stdout.write(`${USAGE}\n`);
@@ -22,7 +24,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`utadash ${pkg.version}\n`);
       return 0;
     }
-    return await runDashboard(options, process.env);
+    return await (await import('./main.js')).runDashboard(options, process.env);
   } catch (error) {
     // Every refusal is one line (a message could hold a line break, e.g. from a file's name) and status 2.
     if (error instanceof UsageError || error instanceof ConfigError || error instanceof StartCheckError || error instanceof LogFileError) {

@@ -1,0 +1,120 @@
+import type { AccountSummary, Category, Loan, Order, Position, Ticker } from '../../domain/model.js';
+import { createExchangeApi, type ExchangeApi } from '../../exchange/rest/facade.js';
+import { RestClient } from '../../exchange/rest/rest-client.js';
+import { accountFromWire, loanFromWire, orderFromWire, positionFromWire } from '../../exchange/wire/account-mappers.js';
+import { tickerFromWire } from '../../exchange/wire/market-mappers.js';
+import { wireList, wireRecord, wireString } from '../../exchange/wire/wire-values.js';
+import type { SymbolRef } from '../../store/slices/market-slice.js';
+import type { CommandTarget } from './target.js';
+
+/**
+ * The read commands' one-shot REST reads (no sockets, no store): the account, positions, open
+ * orders, loans, a ticker and a book, mapped by the same wire mappers the services use. Each
+ * rejects with the client's `ExchangeError`.
+ */
+
+/** The futures lines that hold positions. */
+const FUTURES = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const;
+
+/** A REST client for the command's target, and its typed operations. */
+export interface RestReader {
+  readonly api: ExchangeApi;
+  /** Closes the client's connections. Never rejects. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a REST client on the target (paper header and broker code as the dashboard sends them).
+ * It signs with the local clock instead of measuring the server's first (five sequential samples):
+ * a one-shot read has no use for the measurement unless the clock is off, and then the exchange
+ * answers 40008 and the client measures and sends the read again by itself.
+ */
+export function openRestReader(target: CommandTarget): RestReader {
+  const { exchange, config } = target;
+  const channel = exchange.mode !== 'DEMO' && config.profile.channelApiCode !== null ? { channelApiCode: config.profile.channelApiCode } : {};
+  const rest = new RestClient({ baseUrl: exchange.restUrl, credentials: exchange.credentials, paper: exchange.mode === 'PAPER', syncClock: false, ...channel });
+  return { api: createExchangeApi(rest), close: () => rest.close().catch(() => undefined) };
+}
+
+/** The account's figures and coins (`account/assets`). */
+export async function readAccount(api: ExchangeApi, now: number): Promise<AccountSummary> {
+  return accountFromWire(wireRecord(await api.account.getAssets()), now);
+}
+
+/** Every open futures position, the three futures lines read at once. */
+export async function readPositions(api: ExchangeApi): Promise<readonly Position[]> {
+  const lists = await Promise.all(
+    FUTURES.map(async (category) => {
+      const data = wireRecord(await api.position.getCurrent({ category }));
+      return wireList(data.list)
+        .map((r) => positionFromWire(r, category))
+        .filter((p): p is Position => p !== null && p.size.gt(0));
+    }),
+  );
+  return lists.flat();
+}
+
+/** Every open order (cursor pages of 100, at most 10 pages), optionally of one category and symbol. */
+export async function readOpenOrders(api: ExchangeApi, scope: { readonly category?: Category; readonly symbol?: string } = {}): Promise<readonly Order[]> {
+  const list: Order[] = [];
+  let cursor = '';
+  for (let page = 0; page < 10; page += 1) {
+    const data = wireRecord(await api.trade.getUnfilledOrders({ limit: '100', ...scope, ...(cursor ? { cursor } : {}) }));
+    const items = wireList(data.list);
+    for (const r of items) {
+      const o = orderFromWire(r);
+      if (o) list.push(o);
+    }
+    cursor = wireString(data.cursor);
+    if (items.length < 100 || !cursor) break;
+  }
+  return list;
+}
+
+/** The ongoing crypto loans. */
+export async function readLoans(api: ExchangeApi): Promise<readonly Loan[]> {
+  return wireList(await api.loan.getOngoing()).map(loanFromWire).filter((l): l is Loan => l !== null);
+}
+
+/** The ticker of one instrument (margin pairs read spot's); null when the exchange lists none. */
+export async function readTicker(api: ExchangeApi, ref: SymbolRef, now: number): Promise<Ticker | null> {
+  const category = ref.category === 'MARGIN' ? 'SPOT' : ref.category;
+  const first = wireList(await api.market.getTickers({ category, symbol: ref.symbol }))[0];
+  if (!first) return null;
+  const t = tickerFromWire(first, category, now);
+  return t ? { ...t, category: ref.category } : null;
+}
+
+/** Every spot ticker (coin prices in USDT for the loan commands). */
+export async function readSpotTickers(api: ExchangeApi, now: number): Promise<readonly Ticker[]> {
+  return wireList(await api.market.getTickers({ category: 'SPOT' }))
+    .map((r) => tickerFromWire(r, 'SPOT', now))
+    .filter((t): t is Ticker => t !== null);
+}
+
+/** One book level as the exchange sent it (exact decimal strings). */
+export interface BookLevel {
+  readonly price: string;
+  readonly size: string;
+}
+
+/** A REST book snapshot: asks lowest first, bids highest first. */
+export interface BookSnapshot {
+  readonly asks: readonly BookLevel[];
+  readonly bids: readonly BookLevel[];
+  /** Exchange time of the snapshot, Unix ms (0 when not given). */
+  readonly ts: number;
+}
+
+function levelsOf(value: unknown): BookLevel[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((l: unknown) => (Array.isArray(l) && typeof l[0] === 'string' && typeof l[1] === 'string' ? [{ price: l[0], size: l[1] }] : []));
+}
+
+/** The book of one instrument, `depth` levels a side (margin pairs read spot's). */
+export async function readBook(api: ExchangeApi, ref: SymbolRef, depth: number): Promise<BookSnapshot> {
+  const category = ref.category === 'MARGIN' ? 'SPOT' : ref.category;
+  const data = wireRecord(await api.market.getOrderbook({ category, symbol: ref.symbol, limit: String(depth) }));
+  const ts = Number(wireString(data.ts));
+  return { asks: levelsOf(data.a ?? data.asks), bids: levelsOf(data.b ?? data.bids), ts: Number.isFinite(ts) ? ts : 0 };
+}
