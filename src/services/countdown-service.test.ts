@@ -219,6 +219,28 @@ describe('CountdownService', () => {
     expect(h.store.getState().countdown.firedAt).toBeGreaterThan(0);
   });
 
+  it('a 429 (another client spent the 1/s allowance) is waited out once and sent again; a second 429 fails', async () => {
+    const h = setup();
+    let limited = 1;
+    h.caller.reply = async () => {
+      if (limited-- > 0) throw new ExchangeError('EXCH_RATE_LIMITED', 'too many requests', { httpStatus: 429, exchangeCode: '429' });
+      return 'success';
+    };
+    const armed = h.service.arm(10);
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(armed).resolves.toBeNull();
+    expect(h.caller.calls.map((c) => [c.countdown, c.at - T0])).toEqual([['10', 0], ['10', 1000]]);
+    expect(h.store.getState().countdown).toMatchObject({ armed: true, lastAckAt: T0 + 1000 });
+    expect(h.lines.some((l) => l.startsWith("warn countdown call over the exchange's 1/s limit"))).toBe(true);
+    limited = 2;
+    const out = h.service.disarm();
+    await vi.advanceTimersByTimeAsync(2000);
+    await expect(out).resolves.toBe('too many requests');
+    expect(sent(h)).toEqual(['10', '10', '0', '0']);
+    expect(h.store.getState().countdown.armed).toBe(true);
+    h.service.stop();
+  });
+
   it('a failed disarm keeps it armed and renewing', async () => {
     const h = setup();
     await h.service.arm(6);

@@ -183,12 +183,28 @@ export class CountdownService implements CountdownServices {
     return next;
   }
 
-  /** Sends one countdown call, at least `COUNTDOWN_MIN_SPACING_MS` after the previous one. */
+  /**
+   * Sends one countdown call, at least `COUNTDOWN_MIN_SPACING_MS` after the previous one. Another
+   * client of the same account (a script's `utadash countdown`, a second cockpit) spends the same
+   * 1/s allowance, so a 429 is waited out once and the call sent again: the exchange did not act on
+   * it, and setting the window twice is the same as setting it once.
+   */
   private async send(countdown: string): Promise<void> {
-    const wait = this.lastSentAt + COUNTDOWN_MIN_SPACING_MS - this.deps.now();
-    if (wait > 0) await new Promise<void>((resolve) => this.timers.setTimeout(resolve, wait));
+    await this.pause(this.lastSentAt + COUNTDOWN_MIN_SPACING_MS - this.deps.now());
     this.lastSentAt = this.deps.now();
-    await this.deps.api.trade.countdownCancelAll({ countdown });
+    try {
+      await this.deps.api.trade.countdownCancelAll({ countdown });
+    } catch (error) {
+      if (!(error instanceof ExchangeError && error.code === 'EXCH_RATE_LIMITED')) throw error;
+      this.deps.log('warn', `countdown call over the exchange's 1/s limit (another client of this account?); sending it again in ${COUNTDOWN_MIN_SPACING_MS / 1000}s`);
+      await this.pause(COUNTDOWN_MIN_SPACING_MS);
+      this.lastSentAt = this.deps.now();
+      await this.deps.api.trade.countdownCancelAll({ countdown });
+    }
+  }
+
+  private async pause(ms: number): Promise<void> {
+    if (ms > 0) await new Promise<void>((resolve) => this.timers.setTimeout(resolve, ms));
   }
 
   private onAck(): void {

@@ -140,6 +140,23 @@ describe('with --yes the write lands', () => {
     expect((await runCli(['countdown', 'arm', '3', '--yes'], rig.env)).stderr).toContain('from 5 to 60');
   });
 
+  it('countdown: a 429 (the 1/s allowance spent by another client) is waited out once; a second one fails with exit 1', async () => {
+    const path = '/api/v3/trade/countdown-cancel-all';
+    const calls = (from: number) => restWrites(rig.requests).slice(from).filter((l) => l.startsWith(`POST ${path} `)).map((l) => l.split(' ')[2]);
+    let from = restWrites(rig.requests).length;
+    rig.sim.faults.overLimit(path, 1);
+    const armed = await runCli(['countdown', 'arm', '30', '--yes'], rig.env);
+    expect(armed.code).toBe(0);
+    expect(calls(from)).toEqual(['429', '200']);
+    from = restWrites(rig.requests).length;
+    rig.sim.faults.overLimit(path, 2);
+    const refused = await runCli(['countdown', 'disarm', '--yes'], rig.env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^utadash: countdown disarm: .*429|Too Many Requests/m);
+    expect(calls(from)).toEqual(['429', '429']);
+    expect((await runCli(['countdown', 'disarm', '--yes'], rig.env)).code).toBe(0);
+  });
+
   it('borrow, then repay in part and in full', async () => {
     const borrowed = jsonOf<{ status: string; orderId: string }>(await runCli(['borrow', 'USDT', 'BTC', '--pledge', '0.1', '--yes', '--json'], rig.env));
     expect(borrowed.status).toBe('accepted');

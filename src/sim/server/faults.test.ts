@@ -56,6 +56,17 @@ describe('Faults', () => {
     expect(() => applyFaultSpec(f, 'delayReplies=soon')).toThrow(/must be an integer/);
     expect(() => applyFaultSpec(f, 'skipSeq=BTCUSDT')).toThrow(/CATEGORY:SYMBOL/);
     expect(() => applyFaultSpec(f, 'unknownResult=1')).toThrow(/40010, 40725 or 45001/);
+    expect(() => applyFaultSpec(f, 'overLimit=countdown')).toThrow(/overLimit=PATH\[:COUNT\]/);
+  });
+
+  it('overLimit answers 429 to the next requests to one path only, then lets them through', () => {
+    const f = new Faults();
+    applyFaultSpec(f, 'overLimit=/api/v3/trade/countdown-cancel-all:2');
+    const path = '/api/v3/trade/countdown-cancel-all';
+    expect([f.takeOverLimit('/api/v3/trade/place-order'), f.takeOverLimit(path), f.takeOverLimit(path), f.takeOverLimit(path)]).toEqual([false, true, true, false]);
+    f.overLimit(path);
+    f.reset();
+    expect(f.takeOverLimit(path)).toBe(false);
   });
 
   it('placement faults count down per use, aim at their transport or scope, and reset', () => {

@@ -76,6 +76,7 @@ export class Faults {
   private overlapFirst = false;
   private partialAccount = false;
   private readonly socketRefused = new Set<string>();
+  private readonly overLimitLeft = new Map<string, number>();
 
   /** Registers a socket server; returns the unregister function. */
   attach(target: SocketFaultTarget): () => void {
@@ -147,6 +148,14 @@ export class Faults {
     this.httpErrorStatus = status;
   }
 
+  /**
+   * The next `count` (default 1) REST requests to `path` answer 429 as if the caller's allowance
+   * were spent (by another client of the same account): the rate limit check fails, nothing runs.
+   */
+  overLimit(path: string, count = 1): void {
+    this.overLimitLeft.set(path, countOf(count));
+  }
+
   /** Delays every HTTP reply and websocket trade reply by `ms` (0 turns it off). */
   delayReplies(ms: number): void {
     this.delayMs = Math.max(0, ms);
@@ -215,6 +224,7 @@ export class Faults {
     this.pongsStalled = false;
     this.skip.clear();
     this.socketRefused.clear();
+    this.overLimitLeft.clear();
     this.restart.clear();
     this.httpErrorCount = 0;
     this.httpErrorStatus = 503;
@@ -261,6 +271,15 @@ export class Faults {
     if (this.httpErrorCount <= 0) return null;
     this.httpErrorCount -= 1;
     return this.httpErrorStatus;
+  }
+
+  /** Consumes one forced 429 for a request to `path`; true when there was one. */
+  takeOverLimit(path: string): boolean {
+    const left = this.overLimitLeft.get(path) ?? 0;
+    if (left <= 0) return false;
+    if (left === 1) this.overLimitLeft.delete(path);
+    else this.overLimitLeft.set(path, left - 1);
+    return true;
   }
 
   /** Consumes a pending seq fault for a book: 'skip', 'restart' or null. */
@@ -335,7 +354,7 @@ function scopeOf(raw: string, v: string | undefined): PlacementScope {
   throw new Error(`fault spec "${raw}": scope "${v}" is not single, batch or all`);
 }
 
-const KNOWN = 'dropSockets, garbageFrame, stallPongs, overlapFirstUpdate, partialAccountPushes, refuseSocketTrade, skipSeq, restartSeq, httpErrors, delayReplies, clockSkew, unknownResult, executeThenFail, executeThenDrop, deliverLate, partialBatch';
+const KNOWN = 'dropSockets, garbageFrame, stallPongs, overlapFirstUpdate, partialAccountPushes, refuseSocketTrade, skipSeq, restartSeq, httpErrors, overLimit, delayReplies, clockSkew, unknownResult, executeThenFail, executeThenDrop, deliverLate, partialBatch';
 
 /**
  * Applies a comma-separated fault spec, e.g.
@@ -346,6 +365,7 @@ const KNOWN = 'dropSockets, garbageFrame, stallPongs, overlapFirstUpdate, partia
  * Placement faults: `unknownResult=CODE:placed|notplaced[:COUNT[:single|batch|all]]`,
  * `executeThenFail[=COUNT[:STATUS]]`, `executeThenDrop[=COUNT[:rest|socket|all]]`,
  * `deliverLate=MS[:COUNT[:rest|socket|all]]`, `partialBatch=I[:I...]` (0-based item indexes).
+ * `overLimit=PATH[:COUNT]` answers 429 to the next requests to a REST path.
  * Throws on an unknown or malformed item.
  */
 export function applyFaultSpec(faults: Faults, spec: string): void {
@@ -377,6 +397,10 @@ export function applyFaultSpec(faults: Faults, spec: string): void {
       case 'skipSeq': faults.skipSeq(...book()); break;
       case 'restartSeq': faults.restartSeq(...book()); break;
       case 'httpErrors': faults.httpErrors(int(parts[0], 'count'), parts[1] === undefined ? 503 : int(parts[1], 'status')); break;
+      case 'overLimit':
+        if (!parts[0]?.startsWith('/')) throw new Error(`fault spec "${raw}": use overLimit=PATH[:COUNT], e.g. overLimit=/api/v3/trade/countdown-cancel-all:1`);
+        faults.overLimit(parts[0], count(parts[1]));
+        break;
       case 'delayReplies': faults.delayReplies(int(parts[0], 'ms')); break;
       case 'clockSkew': faults.clockSkew(int(parts[0], 'ms')); break;
       case 'unknownResult': {

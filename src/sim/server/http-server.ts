@@ -134,7 +134,7 @@ function execute(deps: HttpDeps, req: IncomingMessage, op: OperationSpec, r: { m
       uid = verifyRestAuth({ headers: req.headers, method: r.method, path: r.path, rawQuery: r.rawQuery, body: r.body }, deps.keys, deps.now());
     }
     const scopeKey = op.rate.scope === 'uid' && uid !== null ? uid : ip;
-    if (!deps.limiter.take(op.rate, scopeKey)) return fail(429, '429', 'Too Many Requests');
+    if (deps.faults.takeOverLimit(r.path) || !deps.limiter.take(op.rate, scopeKey)) return fail(429, '429', 'Too Many Requests');
     params = categoryUpperCase(parseParams(r.method, req, r.rawQuery, r.body));
     const issue = deps.routes.validate(op, params, deps.now());
     if (issue) return fail(400, issue.code, issue.msg);
