@@ -8,7 +8,7 @@
  * Money stays Decimal here; the file keeps the exchange's own decimal strings.
  */
 import type { Decimal } from 'decimal.js';
-import type { Category, Side } from '../domain/model.js';
+import type { Category, Fill, Side } from '../domain/model.js';
 
 /** Which account a journal belongs to: one file per account and mode (live / paper / demo never mix). */
 export interface JournalIdentity {
@@ -17,25 +17,11 @@ export interface JournalIdentity {
   readonly account: string;
 }
 
-/** A fill, keyed by the exchange's `execId` (seen on the socket and again in the backfill: stored once). */
-export interface JournalFill {
-  readonly execId: string;
-  readonly orderId: string;
-  readonly clientOid: string;
-  readonly category: Category;
-  readonly symbol: string;
-  readonly side: Side;
-  readonly price: Decimal;
-  readonly qty: Decimal;
-  /** Fee paid (positive) or rebate (negative), in `feeCoin`. */
-  readonly fee: Decimal;
-  readonly feeCoin: string;
-  readonly scope: 'taker' | 'maker';
-  /** Realized PnL of this fill as the exchange reports it (`execPnl`); null where it reports none (spot). */
-  readonly pnl: Decimal | null;
-  /** Unix ms. */
-  readonly time: number;
-}
+/**
+ * A fill as the domain has it, keyed by the exchange's `execId` (seen on the socket and again in
+ * the backfill: stored once). Fee paid positive, rebate negative; `pnl` null where none is reported.
+ */
+export type JournalFill = Fill;
 
 /** One step of an order's life, keyed by (orderId or clientOid, kind, time). */
 export interface JournalOrderEvent {

@@ -2,6 +2,7 @@ import type { BorrowReceipt, BorrowRequest, LoanCoins, LoanInterestQuery, LoanIn
 import type { BookDepth, Fill, Order } from '../domain/model.js';
 import type { HistoryPage, HistoryQuery, MaxOpen, MaxOpenQuery } from '../domain/trade-queries.js';
 import type { EquitySample, FillFilter, JournalExportKind, JournalFill, PnlBucket, TimeRange } from '../journal/journal-types.js';
+import type { PnlTotals } from '../journal/journal-summary.js';
 import type { SymbolRef } from '../store/slices/market-slice.js';
 import type { AlertRuleServices } from './alert-rule-services.js';
 import type { CandleService } from './candle-service.js';
@@ -81,6 +82,8 @@ export interface JournalServices {
   equity(range: TimeRange, maxPoints: number): readonly EquitySample[];
   /** How many rows of each kind are stored. */
   counts(): Readonly<Record<JournalExportKind, number>>;
+  /** Totals per coin of `buckets` (exact sums, as `utadash journal stats` prints them), sorted by coin. */
+  totals(buckets: readonly PnlBucket[]): readonly PnlTotals[];
   /** Why the last read failed; null when it did not. */
   problem(): string | null;
   /** Calls `listener` after new rows were written. Returns the unsubscribe. */

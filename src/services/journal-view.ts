@@ -1,4 +1,5 @@
 import type { JournalExportKind, JournalReader } from '../journal/journal-types.js';
+import { totalsByCoin } from '../journal/journal-summary.js';
 import type { JournalServices } from './app-services.js';
 
 /** Counts when the file cannot be read. */
@@ -34,6 +35,7 @@ export function journalView(reader: JournalReader & { readonly path: string }, w
     fills: (filter) => read([], () => reader.fills(filter)),
     equity: (range, maxPoints) => read([], () => reader.equity(range, maxPoints)),
     counts: () => read(NO_COUNTS, () => reader.counts()),
+    totals: (buckets) => totalsByCoin(buckets),
     problem: () => problem,
     onChange: (listener) => {
       listeners.add(listener);

@@ -10,7 +10,7 @@ import { JOURNAL_RANGES, JOURNAL_TABLES, useJournalData, type JournalData, type 
 import { useLatest } from '../hooks/use-latest.js';
 import { useRefState } from '../hooks/use-ref-state.js';
 import { Command } from '../keys/commands.js';
-import { coinTotals, FILL_COLUMNS, fitColumns, fmtAmount, fmtSigned, pnlColumns, tableLine, totalsLine } from '../tables/journal-columns.js';
+import { FILL_COLUMNS, fitColumns, fmtAmount, fmtSigned, pnlColumns, tableLine, totalsLine } from '../tables/journal-columns.js';
 
 /** Props of the journal panel. */
 export interface JournalPanelProps {
@@ -91,7 +91,8 @@ export function JournalPanel({ focused, width, height, now }: JournalPanelProps)
   const chart = chartRows(rows);
   const data = useJournalData(journal, { table: c.table, range: c.range, symbol: c.symbol, side: c.side, points: inner * 2, fillLimit: 500 }, now);
   const dataNow = useLatest(data);
-  const totals = useMemo(() => (data ? coinTotals(data.bySymbol) : []), [data]);
+  // The coin with the most fills first.
+  const totals = useMemo(() => (data && journal ? [...journal.totals(data.bySymbol)].sort((a, b) => b.fills - a.fills) : []), [data, journal]);
   const curve = useMemo(() => (data && chart > 0 ? brailleChart(data.equity.map((e) => e.equity), inner, chart) : []), [data, chart, inner]);
   const set = (change: Partial<JournalChoices>) => setC((prev) => ({ ...prev, ...change }));
   const off = () => (journal ? null : 'no journal in this session (--no-journal)');

@@ -2,6 +2,7 @@ import { Decimal } from 'decimal.js';
 import { fit, fitLeft, groupThousands } from '../../domain/format.js';
 import { formatDateTime } from '../../domain/time-format.js';
 import type { JournalFill, PnlBucket } from '../../services/app-services.js';
+import type { PnlTotals } from '../../journal/journal-summary.js';
 import { fitByPriority, type PrioritizedColumn } from './fit-columns.js';
 
 /**
@@ -26,34 +27,8 @@ export function winRate(wins: number, losses: number): string {
   return decided === 0 ? '-' : `${Math.round((wins * 100) / decided)}% ${wins}/${decided}`;
 }
 
-/** One coin's totals over the buckets shown. */
-export interface CoinTotals {
-  readonly coin: string;
-  readonly realized: Decimal;
-  readonly fees: Decimal;
-  readonly funding: Decimal;
-  readonly interest: Decimal;
-  /** realized − fees + funding + interest (the contract's net PnL). */
-  readonly net: Decimal;
-  readonly fills: number;
-  readonly wins: number;
-  readonly losses: number;
-}
-
-/** Totals per coin, the coin with the most fills first (then by name). */
-export function coinTotals(buckets: readonly PnlBucket[]): CoinTotals[] {
-  const by = new Map<string, { realized: Decimal; fees: Decimal; funding: Decimal; interest: Decimal; fills: number; wins: number; losses: number }>();
-  for (const b of buckets) {
-    const t = by.get(b.coin) ?? { realized: new Decimal(0), fees: new Decimal(0), funding: new Decimal(0), interest: new Decimal(0), fills: 0, wins: 0, losses: 0 };
-    by.set(b.coin, { realized: t.realized.plus(b.realized), fees: t.fees.plus(b.fees), funding: t.funding.plus(b.funding), interest: t.interest.plus(b.interest), fills: t.fills + b.fills, wins: t.wins + b.wins, losses: t.losses + b.losses });
-  }
-  return [...by.entries()]
-    .map(([coin, t]) => ({ coin, ...t, net: t.realized.minus(t.fees).plus(t.funding).plus(t.interest) }))
-    .sort((a, b) => b.fills - a.fills || a.coin.localeCompare(b.coin));
-}
-
 /** The totals line of one coin, as long as `width` allows (the least needed parts last: funding, then interest). */
-export function totalsLine(t: CoinTotals, width: number): string {
+export function totalsLine(t: PnlTotals, width: number): string {
   const parts = [`net ${fmtSigned(t.net)} ${t.coin}`, `realized ${fmtSigned(t.realized)}`, `fees ${fmtAmount(t.fees)}`, `win ${winRate(t.wins, t.losses)}`, `funding ${fmtSigned(t.funding)}`, `interest ${fmtSigned(t.interest)}`];
   let line = '';
   for (const p of parts) {
