@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExchangeApi, type ExchangeApi } from '../../src/exchange/rest/facade.js';
-import { RestClient } from '../../src/exchange/rest/rest-client.js';
+import type { ExchangeApi } from '../../src/exchange/rest/facade.js';
 import { APP_BIN } from '../helpers/app-bin.js';
 import { restWrites, startCliSim, type CliSim } from '../helpers/cli-commands-rig.js';
 import { runInPty } from '../helpers/pty.js';
@@ -14,18 +13,14 @@ import { runInPty } from '../helpers/pty.js';
  */
 
 let rig: CliSim;
-let rest: RestClient;
 let api: ExchangeApi;
 
 beforeAll(async () => {
   rig = await startCliSim('utadash-cli-tty-');
-  const { sim } = rig;
-  rest = new RestClient({ baseUrl: sim.rest, credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase } });
-  api = createExchangeApi(rest);
+  api = rig.api;
 });
 
 afterAll(async () => {
-  await rest.close();
   await rig.close();
 });
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createExchangeApi, type ExchangeApi } from '../../src/exchange/rest/facade.js';
-import { RestClient } from '../../src/exchange/rest/rest-client.js';
+import type { ExchangeApi } from '../../src/exchange/rest/facade.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonOf, restWrites, runCli, startCliSim, type CliSim } from '../helpers/cli-commands-rig.js';
@@ -16,18 +15,14 @@ import { jsonOf, restWrites, runCli, startCliSim, type CliSim } from '../helpers
  */
 
 let rig: CliSim;
-let rest: RestClient;
 let api: ExchangeApi;
 
 beforeAll(async () => {
   rig = await startCliSim('utadash-cli-write-');
-  const { sim } = rig;
-  rest = new RestClient({ baseUrl: sim.rest, credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase } });
-  api = createExchangeApi(rest);
+  api = rig.api;
 });
 
 afterAll(async () => {
-  await rest.close();
   await rig.close();
 });
 

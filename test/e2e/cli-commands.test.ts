@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExchangeApi, type ExchangeApi } from '../../src/exchange/rest/facade.js';
-import { RestClient } from '../../src/exchange/rest/rest-client.js';
+import type { ExchangeApi } from '../../src/exchange/rest/facade.js';
 import { cliEnv, jsonOf, runCli, startCliSim, type CliRun, type CliSim } from '../helpers/cli-commands-rig.js';
 
 /**
@@ -20,16 +19,13 @@ import { cliEnv, jsonOf, runCli, startCliSim, type CliRun, type CliSim } from '.
  */
 
 let rig: CliSim;
-let rest: RestClient;
 let api: ExchangeApi;
 let restingOrderId = '';
 let loanOrderId = '';
 
 beforeAll(async () => {
   rig = await startCliSim('utadash-cli-read-');
-  const { sim } = rig;
-  rest = new RestClient({ baseUrl: sim.rest, credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase } });
-  api = createExchangeApi(rest);
+  api = rig.api;
   const resting = (await api.trade.placeOrder({ category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', qty: '0.01', price: '90000', clientOid: 'test-resting-1' })) as { orderId: string };
   restingOrderId = resting.orderId;
   await api.trade.placeOrder({ category: 'USDT-FUTURES', symbol: 'ETHUSDT', side: 'buy', orderType: 'market', qty: '0.5', clientOid: 'test-position-1' });
@@ -38,7 +34,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await rest.close();
   await rig.close();
 });
 

@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createExchangeApi, type ExchangeApi } from '../../src/exchange/rest/facade.js';
+import { RestClient } from '../../src/exchange/rest/rest-client.js';
 import type { SimEvent } from '../../src/sim/contract.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { APP_BIN, currentSourcesEnv } from './app-bin.js';
@@ -44,6 +46,8 @@ export function runCli(args: readonly string[], env: NodeJS.ProcessEnv, stdin = 
 /** The embedded exchange of a test file and what reached it. */
 export interface CliSim {
   readonly sim: SimHandle;
+  /** The test's own REST access to the demo account, to set up and check on the exchange's side. */
+  readonly api: ExchangeApi;
   /** Scratch home (config, state). */
   readonly home: string;
   /** The CLI's environment: the exchange through UTADASH_SIM_URL. */
@@ -67,8 +71,10 @@ export async function startCliSim(prefix: string): Promise<CliSim> {
     if (e.type === 'order') orderEvents.push(e);
   });
   const home = mkdtempSync(join(tmpdir(), prefix));
+  const rest = new RestClient({ baseUrl: sim.rest, credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase } });
   return {
     sim,
+    api: createExchangeApi(rest),
     home,
     env: cliEnv(home, { UTADASH_SIM_URL: sim.rest }),
     requests,
@@ -80,6 +86,7 @@ export async function startCliSim(prefix: string): Promise<CliSim> {
       chmodSync(join(dir, 'config.json'), 0o600);
     },
     close: async () => {
+      await rest.close();
       off();
       await sim.close();
       rmSync(home, { recursive: true, force: true });
