@@ -1,6 +1,6 @@
 #!/usr/bin/env -S node --max-semi-space-size=8
 // Entry point. It runs the build: `npm install` compiles src/ to dist/ and bundles it into
-// dist/cli/bundle.mjs (the `prepare` script); the bundle starts faster and uses less memory than
+// dist/cli/bundle.mjs and its chunks (the `prepare` script); the bundle starts faster and uses less memory than
 // loading Ink's tree of modules file by file, or compiling TypeScript at run time. Without a bundle
 // (esbuild could not run) the unbundled dist/ runs.
 // When dist/ is missing, or a source file is newer than it (an edit since the last build), it does

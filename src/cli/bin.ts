@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs, USAGE, UsageError } from './args.js';
 import { ConfigError } from './config.js';
 import { LogFileError } from './file-logger.js';
 import { COMMAND_NAMES } from './commands/command-names.js';
-import { runSimCommand } from './sim-command.js';
+import { packageRoot } from './package-root.js';
 import { StartCheckError } from './start-checks.js';
 
 /** Process entry: `utadash [options]`, `utadash sim [options]` or `utadash journal …`. Wiring only. */
 async function main(argv: readonly string[]): Promise<number> {
   try {
-    if (argv[0] === 'sim') return await runSimCommand(argv.slice(1));
+    if (argv[0] === 'sim') return await (await import('./sim-command.js')).runSimCommand(argv.slice(1));
     // The trade journal's export and stats (issue 19) read the file alone: no Ink, no exchange.
     if (argv[0] === 'journal') return await (await import('./journal-command.js')).runJournalCommand(argv.slice(1), process.env);
     // Scriptable commands (issue 20) and the dashboard load lazily: `utadash status` must not load Ink.
@@ -20,7 +21,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     }
     if (options.version) {
-      const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+      const pkg = JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string };
       process.stdout.write(`utadash ${pkg.version}\n`);
       return 0;
     }

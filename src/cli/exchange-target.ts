@@ -1,7 +1,8 @@
 import { basename } from 'node:path';
 import { DEMO_WS_URLS, LIVE_WS_URLS } from '../exchange/ws/stream-client.js';
-import { startReplay, type ReplayHandle } from '../sim/replay/replay-server.js';
-import { DEMO_API_KEY, DEMO_PASSPHRASE, DEMO_SECRET, startSim, type SimHandle } from '../sim/start-sim.js';
+import { DEMO_API_KEY, DEMO_PASSPHRASE, DEMO_SECRET } from '../sim/demo-keys.js';
+import type { ReplayHandle } from '../sim/replay/replay-server.js';
+import type { SimHandle } from '../sim/start-sim.js';
 import type { TradingMode } from '../store/slices/connection-slice.js';
 import { UsageError, type CliOptions } from './args.js';
 import type { AppConfig, Credentials } from './config.js';
@@ -39,6 +40,8 @@ export async function openExchangeTarget(options: CliOptions, env: NodeJS.Proces
   if (creds) return bitgetTarget(options.paper || config.profile.paper, creds, config);
   const ext = externalSim(env);
   if (ext) return { mode: 'DEMO', account: 'sim 6000000001', restUrl: ext.rest, ws: { public: ext.wsPublic, private: ext.wsPrivate }, credentials: DEMO_CREDENTIALS, sim: null, replay: null };
+  // Loaded here, not at the top: a command against an exchange elsewhere never compiles the exchange.
+  const { startSim } = await import('../sim/start-sim.js');
   const sim = await startSim({ seed: options.seed ?? 1 });
   const credentials = { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase };
   return { mode: 'DEMO', account: `sim ${sim.uid}`, restUrl: sim.rest, ws: { public: sim.wsPublic, private: sim.wsPrivate }, credentials, sim, replay: null };
@@ -61,6 +64,7 @@ function bitgetTarget(paper: boolean, credentials: Credentials, config: AppConfi
 /** Starts the replay server of `--replay FILE`; an unreadable or invalid file is a UsageError. */
 async function openReplay(file: string, speed: number): Promise<ReplayHandle> {
   try {
+    const { startReplay } = await import('../sim/replay/replay-server.js');
     return await startReplay({ source: file, speed });
   } catch (error) {
     throw new UsageError(`--replay ${file}: ${(error as Error).message}`);

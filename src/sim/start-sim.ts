@@ -1,3 +1,4 @@
+import { DEMO_API_KEY, DEMO_PASSPHRASE, DEMO_SECRET } from './demo-keys.js';
 import type { EmbeddedExchange, SimExchange } from './contract.js';
 import { createSimExchange } from './engine/create-sim-exchange.js';
 import type { Faults } from './server/faults.js';
@@ -11,12 +12,7 @@ import type { PublicIntervals } from './server/ws-public.js';
  * paths (`/v3/ws/public`, `/v3/ws/private`) over a `SimExchange`.
  */
 
-/** Demo API key of the embedded exchange (README). */
-export const DEMO_API_KEY = 'bg_demo_utadash';
-/** Demo API secret. */
-export const DEMO_SECRET = 'utadash-demo-secret';
-/** Demo API passphrase. */
-export const DEMO_PASSPHRASE = 'utadashdemo';
+export { DEMO_API_KEY, DEMO_PASSPHRASE, DEMO_SECRET };
 
 /** Options of `startSim`; every field is optional. `E` is the exchange type served. */
 export interface StartSimOptions<E extends SimExchange = EmbeddedExchange> {
