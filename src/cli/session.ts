@@ -1,6 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import type { AlertSettings } from '../domain/alert-config.js';
 import { createExchangeApi, type ExchangeApi } from '../exchange/rest/facade.js';
+import type { HttpTransportFactory } from '../exchange/rest/http-transport.js';
 import { RestClient, type RestLogger, type RestObserver } from '../exchange/rest/rest-client.js';
 import { StreamClient, type StreamTuning } from '../exchange/ws/stream-client.js';
 import type { WsTradeObserver } from '../exchange/ws/ws-trade.js';
@@ -39,6 +40,8 @@ export interface SessionOptions {
   /** File log sink (already redacting). */
   readonly fileLog?: (level: LogLevelUi, text: string) => void;
   readonly restLogger?: RestLogger;
+  /** How REST requests travel; default undici's pool (the commands pass Node's own http). */
+  readonly restTransport?: HttpTransportFactory;
   /** Socket tuning (tests shorten ping/pong and backoff). */
   readonly streamTuning?: StreamTuning;
   /** Unix ms clock; default Date.now. */
@@ -107,6 +110,7 @@ export async function openSession(endpoint: SessionEndpoint, options: SessionOpt
     ...(options.now ? { clock: { now } } : {}),
     ...(options.restTimeoutMs ? { timeoutMs: options.restTimeoutMs } : {}),
     ...(options.restLogger ? { logger: options.restLogger } : {}),
+    ...(options.restTransport ? { transport: options.restTransport } : {}),
   });
   if (options.audit) rest.observe(options.audit.restObserver);
   if (options.recorder) rest.observe(options.recorder.restObserver);

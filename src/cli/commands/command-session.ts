@@ -1,4 +1,5 @@
 import type { AlertSettings } from '../../domain/alert-config.js';
+import { nodeHttpTransport } from '../../exchange/rest/node-http-transport.js';
 import { AuditLog } from '../../services/audit-log.js';
 import type { AppState } from '../../store/app-state.js';
 import type { SymbolRef } from '../../store/slices/market-slice.js';
@@ -65,6 +66,7 @@ export async function openCommandSession(ctx: CommandContext, options: CommandSe
       watchlist: options.watchlist ?? [],
       alerts: options.alerts ?? { ...config.alerts, rules: [] },
       loanAlarmMargin: config.loanAlarmMargin,
+      restTransport: nodeHttpTransport,
       fileLog: (level, text) => {
         if (verbose) ctx.io.stderr.write(`utadash [${level}] ${redactor.text(text)}\n`);
       },

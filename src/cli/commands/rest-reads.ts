@@ -1,5 +1,6 @@
 import type { AccountSummary, Category, Loan, Order, Position, Ticker } from '../../domain/model.js';
 import { createExchangeApi, type ExchangeApi } from '../../exchange/rest/facade.js';
+import { nodeHttpTransport } from '../../exchange/rest/node-http-transport.js';
 import { RestClient } from '../../exchange/rest/rest-client.js';
 import { accountFromWire, loanFromWire, orderFromWire, positionFromWire } from '../../exchange/wire/account-mappers.js';
 import { tickerFromWire } from '../../exchange/wire/market-mappers.js';
@@ -32,7 +33,7 @@ export interface RestReader {
 export function openRestReader(target: CommandTarget): RestReader {
   const { exchange, config } = target;
   const channel = exchange.mode !== 'DEMO' && config.profile.channelApiCode !== null ? { channelApiCode: config.profile.channelApiCode } : {};
-  const rest = new RestClient({ baseUrl: exchange.restUrl, credentials: exchange.credentials, paper: exchange.mode === 'PAPER', syncClock: false, ...channel });
+  const rest = new RestClient({ baseUrl: exchange.restUrl, credentials: exchange.credentials, paper: exchange.mode === 'PAPER', syncClock: false, transport: nodeHttpTransport, ...channel });
   return { api: createExchangeApi(rest), close: () => rest.close().catch(() => undefined) };
 }
 

@@ -1,4 +1,3 @@
-import { Pool } from 'undici';
 import { systemClock, type Clock } from '../../domain/model.js';
 import { ExchangeError, redactRequest, TIMESTAMP_EXPIRED_CODE } from '../wire/errors.js';
 import type { OperationSpec } from '../wire/operation-types.js';
@@ -8,7 +7,23 @@ import { buildQueryString, signingQueryString, signRest } from '../wire/sign.js'
 import { assertValid } from '../wire/validate.js';
 import { ClockSync, type ServerTimeReading } from './clock-sync.js';
 import { decodeReply, transportError, type ReplyContext } from './envelope.js';
+import type { HttpTransport, HttpTransportFactory } from './http-transport.js';
 import { RateLimiter, type BucketHeadroom } from './rate-limiter.js';
+
+/**
+ * The default: undici's pool, loaded on the first request (so a client built but never used, and a
+ * process that passes another transport, never compiles undici).
+ */
+function lazyPoolTransport(origin: string): HttpTransport {
+  let made: Promise<HttpTransport> | null = null;
+  const get = (): Promise<HttpTransport> => (made ??= import('./pool-transport.js').then((m) => m.poolTransport(origin)));
+  return {
+    request: async (request) => (await get()).request(request),
+    close: async () => {
+      if (made !== null) await (await made).close();
+    },
+  };
+}
 
 /** API credentials of a Bitget key. Never logged, never put in errors. */
 export interface RestCredentials {
@@ -65,6 +80,8 @@ export interface RestClientOptions {
   readonly operations?: ReadonlyMap<string, OperationSpec>;
   /** Told about every HTTP attempt and its reply (audit log, session recorder); default none. More with `observe`. */
   readonly observer?: RestObserver;
+  /** How requests travel; default undici's pool, loaded on first use (`nodeHttpTransport` for one-shot commands). */
+  readonly transport?: HttpTransportFactory;
 }
 
 /** One HTTP attempt as an observer sees it: never headers, credentials or signatures. */
@@ -161,7 +178,7 @@ export class RestClient {
   readonly clockSync: ClockSync;
   /** The limiter the client draws from. */
   readonly limiter: RateLimiter;
-  private readonly pool: Pool;
+  private readonly transport: HttpTransport;
   private readonly ops: ReadonlyMap<string, OperationSpec>;
   private readonly clock: Clock;
   private readonly credentials: RestCredentials | null;
@@ -177,7 +194,7 @@ export class RestClient {
   constructor(private readonly options: RestClientOptions = {}) {
     const url = new URL(options.baseUrl ?? 'https://api.bitget.com');
     if (url.pathname !== '/' || url.search) throw new TypeError(`baseUrl must be an origin like https://api.bitget.com, got ${url.href}`);
-    this.pool = new Pool(url.origin, { connections: 8, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000 });
+    this.transport = (options.transport ?? lazyPoolTransport)(url.origin);
     this.ops = options.operations ?? OPERATION_BY_ID;
     this.clock = options.clock ?? systemClock;
     this.credentials = options.credentials ?? null;
@@ -257,7 +274,7 @@ export class RestClient {
 
   /** Closes the connection pool. */
   async close(): Promise<void> {
-    await this.pool.close();
+    await this.transport.close();
   }
 
   private prepare(op: OperationSpec, params: unknown): Prepared {
@@ -317,14 +334,14 @@ export class RestClient {
     let status: number | null = null;
     let text: string | null = null;
     try {
-      const res = await this.pool.request({
+      const res = await this.transport.request({
         method: op.method,
         path: p.query ? `${op.path}?${p.query}` : op.path,
         headers,
         body: op.method === 'GET' ? undefined : p.body,
         signal: abort.signal,
       });
-      text = await res.body.text();
+      text = res.text;
       status = res.statusCode;
       const receivedAt = this.clock.now();
       this.lastLatencyMs = receivedAt - started;
