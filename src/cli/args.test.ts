@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from './args.js';
+import { parseArgs, USAGE, UsageError } from './args.js';
+import { COMMAND_NAMES } from './commands/command-names.js';
 
 describe('parseArgs', () => {
   it('reads every option', () => {
@@ -38,5 +39,13 @@ describe('parseArgs', () => {
     expect(parseArgs(['--journal', '/tmp/j.sqlite'])).toMatchObject({ journal: '/tmp/j.sqlite', noJournal: false });
     expect(parseArgs(['--journal=/tmp/k.sqlite']).journal).toBe('/tmp/k.sqlite');
     expect(parseArgs(['--no-journal'])).toMatchObject({ journal: null, noJournal: true });
+  });
+});
+
+describe('USAGE', () => {
+  it('names every scriptable command and points to utadash help', () => {
+    const commandsPart = USAGE.slice(USAGE.indexOf('utadash COMMAND'), USAGE.indexOf('Options:'));
+    for (const name of COMMAND_NAMES) if (name !== 'help') expect(commandsPart, name).toMatch(new RegExp(`\\b${name}\\b`));
+    expect(commandsPart).toContain('utadash help');
   });
 });

@@ -50,6 +50,10 @@ Usage:
   utadash journal export|stats
                                the trade journal: export its rows (CSV, JSON), print the PnL
                                summary (see utadash journal --help)
+  utadash COMMAND [args]       one answer, then exit: status, positions, orders, account,
+                               loans, book, ticker, order, countdown, borrow, repay, watch,
+                               completion (utadash help lists them; utadash COMMAND --help
+                               for one)
 
 Options:
   --profile NAME     use this profile of the config file
