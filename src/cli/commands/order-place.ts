@@ -5,7 +5,7 @@ import type { Intent } from '../../domain/position-mapping.js';
 import { orderLabel } from '../../services/order-request.js';
 import type { AppState } from '../../store/app-state.js';
 import { symbolKey, type SymbolRef } from '../../store/slices/market-slice.js';
-import { confirmLines, DEFAULT_CHOICES, deriveTicket, qtyUnitLabel, type TicketChoices, type TicketEnv, type TicketTexts } from '../../ui/forms/ticket-form.js';
+import { confirmLines, DEFAULT_CHOICES, deriveTicket, qtyUnitLabel, ticketMarketPrices, type TicketChoices, type TicketEnv, type TicketTexts } from '../../ui/forms/ticket-form.js';
 import { checkOrderGuards } from '../../ui/hooks/use-order-guards.js';
 import { UsageError } from '../args.js';
 import { unknownSymbolMessage } from '../start-checks.js';
@@ -77,21 +77,13 @@ function holdModeOf(s: AppState, ref: SymbolRef): HoldMode {
 /** The ticket's environment from the store: the instrument, best prices, last price, hold mode, delivery. */
 function ticketEnvOf(s: AppState, ref: SymbolRef): TicketEnv {
   const key = symbolKey(ref);
-  const positive = (text: string | undefined) => {
-    const d = text === undefined ? null : parseDecimal(text);
-    return d && d.gt(0) ? d : null;
-  };
-  const book = s.market.books[key];
-  const ticker = s.market.tickers[key];
   return {
     category: ref.category,
     symbol: ref.symbol,
     inst: s.market.instruments[key],
-    bestBid: positive(book?.bids[0]?.price ?? ticker?.bid1Price.toFixed()),
-    bestAsk: positive(book?.asks[0]?.price ?? ticker?.ask1Price.toFixed()),
-    lastPrice: positive(ticker?.lastPrice.toFixed()),
+    ...ticketMarketPrices(s, key),
     holdMode: holdModeOf(s, ref),
-    delivery: s.market.delivery[key] ?? ticker?.deliveryStatus ?? null,
+    delivery: s.market.delivery[key] ?? s.market.tickers[key]?.deliveryStatus ?? null,
   };
 }
 

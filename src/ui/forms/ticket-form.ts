@@ -5,6 +5,7 @@ import { isFutures } from '../../domain/model.js';
 import { parseDecimal } from '../../domain/money.js';
 import { INTENTS, mapIntent, type Intent, type MappedOrderFields } from '../../domain/position-mapping.js';
 import type { OrderRequest } from '../../services/order-request.js';
+import type { AppState } from '../../store/app-state.js';
 
 /**
  * The order ticket's form as pure data: its choices, the four texts, what the focused instrument
@@ -399,4 +400,19 @@ export function confirmLines(r: OrderRequest, unit: string): readonly string[] {
   const extra = [r.stpMode ? `stpMode ${r.stpMode}` : '', r.autoBorrow ? `autoBorrow ${r.autoBorrow}` : '', r.pxAmendType ? `pxAmendType ${r.pxAmendType}` : '', r.venue ? `venue ${r.venue}` : '', r.rTokenTimeInForce ? `rTokenTIF ${r.rTokenTimeInForce}` : ''].filter((s) => s !== '');
   if (extra.length > 0) lines.push(extra.join(' · '));
   return lines;
+}
+
+/** The best prices and the last price of `key`, as the ticket uses them (null: none, or not positive). */
+export function ticketMarketPrices(s: AppState, key: string): Pick<TicketEnv, 'bestBid' | 'bestAsk' | 'lastPrice'> {
+  const positive = (text: string | undefined) => {
+    const d = text === undefined ? null : parseDecimal(text);
+    return d && d.gt(0) ? d : null;
+  };
+  const book = s.market.books[key];
+  const ticker = s.market.tickers[key];
+  return {
+    bestBid: positive(book?.bids[0]?.price ?? ticker?.bid1Price.toFixed()),
+    bestAsk: positive(book?.asks[0]?.price ?? ticker?.ask1Price.toFixed()),
+    lastPrice: positive(ticker?.lastPrice.toFixed()),
+  };
 }

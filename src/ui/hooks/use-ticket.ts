@@ -27,6 +27,7 @@ import {
   quickSide,
   TEXT_FIELD_KEYS,
   TICKET_FIELDS,
+  ticketMarketPrices,
   type TicketChoices,
   type TicketDerived,
   type TicketEnv,
@@ -66,21 +67,6 @@ export interface TicketState extends TicketDerived, TicketMargin {
 
 const NAVIGABLE = TICKET_FIELDS.filter((f) => !INFO_FIELDS.has(f));
 
-/** The best prices and the last price of `key`, as the ticket uses them (null: none, or not positive). */
-function marketPrices(s: AppState, key: string): Pick<TicketEnv, 'bestBid' | 'bestAsk' | 'lastPrice'> {
-  const positive = (text: string | undefined) => {
-    const d = text === undefined ? null : parseDecimal(text);
-    return d && d.gt(0) ? d : null;
-  };
-  const book = s.market.books[key];
-  const ticker = s.market.tickers[key];
-  return {
-    bestBid: positive(book?.bids[0]?.price ?? ticker?.bid1Price.toFixed()),
-    bestAsk: positive(book?.asks[0]?.price ?? ticker?.ask1Price.toFixed()),
-    lastPrice: positive(ticker?.lastPrice.toFixed()),
-  };
-}
-
 /** The three figures of `marketPrices` as one text: equal texts, equal prices. */
 function marketSignature(s: AppState, key: string): string {
   const book = s.market.books[key];
@@ -111,9 +97,9 @@ function useTicketEnv(watchPrices: boolean): { readonly env: TicketEnv; readonly
   });
   const base = { category: selected.category, symbol: selected.symbol, inst, holdMode, delivery };
   return {
-    env: { ...base, ...marketPrices(store.getState(), key) },
+    env: { ...base, ...ticketMarketPrices(store.getState(), key) },
     // Handlers (a prefill, a review in the same burst as the typed quantity) take the prices of now.
-    envNow: () => ({ ...base, ...marketPrices(store.getState(), key) }),
+    envNow: () => ({ ...base, ...ticketMarketPrices(store.getState(), key) }),
   };
 }
 
