@@ -1,6 +1,7 @@
 import type { Category, Loan, Order, Position } from '../domain/model.js';
 import { isFutures } from '../domain/model.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
+import { readOpenOrders } from '../exchange/rest/open-orders.js';
 import { accountFromWire, accountUpdateFromWire, fillFromWire, isEndedPosition, loanFromWire, orderFromWire, positionFromWire } from '../exchange/wire/account-mappers.js';
 import { wireCategory, wireList, wireRecord, wireString } from '../exchange/wire/wire-values.js';
 import type { StreamClient, StreamPush } from '../exchange/ws/stream-client.js';
@@ -147,18 +148,7 @@ export class PrivateService {
     const { api, store, now } = this.deps;
     const asOf = now();
     const orders = await this.step('open orders', async () => {
-      const list: Order[] = [];
-      let cursor: string | undefined;
-      for (let page = 0; page < 10; page += 1) {
-        const data = wireRecord(await api.trade.getUnfilledOrders({ limit: '100', ...(cursor ? { cursor } : {}) }));
-        const items = wireList(data.list);
-        for (const r of items) {
-          const o = orderFromWire(r);
-          if (o) list.push(o);
-        }
-        cursor = wireString(data.cursor);
-        if (items.length < 100 || !cursor) break;
-      }
+      const list = await readOpenOrders(api);
       store.getState().replaceOpenOrders(list, asOf, now());
     });
     const positions = await this.step('positions', async () => {

@@ -2,7 +2,8 @@ import type { AccountSummary, Loan, Order, Position, Ticker } from '../../domain
 import { UsageError } from '../args.js';
 import { expectPositionals, parseCategory, parseSymbolRef, type ParsedArgs } from './flags.js';
 import { dec, isoTime, renderCsv, renderJson, renderList, renderTable, type Column, type Row, type Table } from './output.js';
-import { openRestReader, readAccount, readBook, readLoans, readOpenOrders, readPositions, readTicker, type BookSnapshot, type RestReader } from './rest-reads.js';
+import { readOpenOrders } from '../../exchange/rest/open-orders.js';
+import { openRestReader, readAccount, readBook, readLoans, readPositions, readTicker, type BookSnapshot, type RestReader } from './rest-reads.js';
 import type { CommandTarget } from './target.js';
 
 /**

@@ -55,23 +55,6 @@ export async function readPositions(api: ExchangeApi): Promise<readonly Position
   return lists.flat();
 }
 
-/** Every open order (cursor pages of 100, at most 10 pages), optionally of one category and symbol. */
-export async function readOpenOrders(api: ExchangeApi, scope: { readonly category?: Category; readonly symbol?: string } = {}): Promise<readonly Order[]> {
-  const list: Order[] = [];
-  let cursor = '';
-  for (let page = 0; page < 10; page += 1) {
-    const data = wireRecord(await api.trade.getUnfilledOrders({ limit: '100', ...scope, ...(cursor ? { cursor } : {}) }));
-    const items = wireList(data.list);
-    for (const r of items) {
-      const o = orderFromWire(r);
-      if (o) list.push(o);
-    }
-    cursor = wireString(data.cursor);
-    if (items.length < 100 || !cursor) break;
-  }
-  return list;
-}
-
 /** The ongoing crypto loans. */
 export async function readLoans(api: ExchangeApi): Promise<readonly Loan[]> {
   return wireList(await api.loan.getOngoing()).map(loanFromWire).filter((l): l is Loan => l !== null);
