@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { FinancialRecord, FinancialRecordsQuery, HistoryPage } from '../../domain/trade-queries.js';
 import type { OperationParams } from './params.js';
+import { pageQueryToWire } from './trade-query-mappers.js';
 import { badReply, optionalDecimal, optionalText, replyRecord, replyRecords, requiredText } from './reply-check.js';
 import { wireCategory, wireInt } from './wire-values.js';
 
@@ -13,15 +14,9 @@ import { wireCategory, wireInt } from './wire-values.js';
 
 const OP = 'account.getFinancialRecords';
 
-/** The query of one ledger page (`limit` as text; the cursor only past the newest page; the window only when given). */
+/** The query of one ledger page. */
 export function financialRecordsToWire(q: FinancialRecordsQuery): OperationParams['account.getFinancialRecords'] {
-  return {
-    category: q.category,
-    limit: String(q.limit),
-    ...(q.cursor === undefined || q.cursor === '' ? {} : { cursor: q.cursor }),
-    ...(q.startTime === undefined ? {} : { startTime: String(q.startTime) }),
-    ...(q.endTime === undefined ? {} : { endTime: String(q.endTime) }),
-  };
+  return pageQueryToWire(q);
 }
 
 /** A ledger page; a record without `id` or with a non-number amount is an `EXCH_BAD_REPLY` naming it. */

@@ -27,8 +27,17 @@ export function maxOpenFromWire(data: unknown): MaxOpen {
   return { available, maxOpen };
 }
 
-/** The query of one history page (`limit` as text; the cursor only past the newest page; the time window only when given). */
-export function historyToWire(q: HistoryQuery): { readonly category: Category; readonly limit: string; readonly cursor?: string; readonly startTime?: string; readonly endTime?: string } {
+/** One page of a cursor-paged read as the wire takes it: numbers as text, the cursor only past the newest page, the time window only when given. */
+export interface PageQueryWire<C extends string> {
+  readonly category: C;
+  readonly limit: string;
+  readonly cursor?: string;
+  readonly startTime?: string;
+  readonly endTime?: string;
+}
+
+/** The wire query of one page of any cursor-paged history (orders, fills, the financial records). */
+export function pageQueryToWire<C extends string>(q: { readonly category: C; readonly limit: number; readonly cursor?: string; readonly startTime?: number; readonly endTime?: number }): PageQueryWire<C> {
   return {
     category: q.category,
     limit: String(q.limit),
@@ -36,6 +45,11 @@ export function historyToWire(q: HistoryQuery): { readonly category: Category; r
     ...(q.startTime === undefined ? {} : { startTime: String(q.startTime) }),
     ...(q.endTime === undefined ? {} : { endTime: String(q.endTime) }),
   };
+}
+
+/** The query of one history page of orders or fills. */
+export function historyToWire(q: HistoryQuery): PageQueryWire<Category> {
+  return pageQueryToWire(q);
 }
 
 /** `{list, cursor}` of a paged reply; the cursor may be a number (the spec: "numeric cursor") or "" (none). */
