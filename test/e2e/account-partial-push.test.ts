@@ -10,6 +10,7 @@
  * carries USDT alone, and the store still holds every coin with the exchange's own amounts. Replay
  * by hand: `utadash sim --faults partialAccountPushes`, connect the dashboard, trade a future.
  */
+import { simEndpoint } from '../helpers/sim-dashboard.js';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSession, type Session } from '../../src/cli/session.js';
@@ -56,15 +57,7 @@ function describeCoins(): string {
 
 beforeAll(async () => {
   sim = await startSim({ seed: 31, faults: 'partialAccountPushes' });
-  session = await openSession({
-    mode: 'DEMO',
-    account: `sim ${sim.uid}`,
-    restUrl: sim.rest,
-    wsPublic: sim.wsPublic,
-    wsPrivate: sim.wsPrivate,
-    credentials: { apiKey: sim.apiKey, secret: sim.secret, passphrase: sim.passphrase },
-    paper: false,
-  });
+  session = await openSession(simEndpoint(sim));
   session.stream.onTopic('account', (p) => {
     if (p.action !== 'update') return;
     updates.push(wireList(wireRecord(wireList(p.data)[0]).coin).map((c) => wireString(c.coin)));
