@@ -1,3 +1,4 @@
+import { createRng } from '../src/domain/rng.js';
 import { bookChecksum, type ChecksumSide } from '../src/exchange/book/checksum.js';
 
 /**
@@ -26,16 +27,9 @@ export interface GenOptions {
   readonly maxChanges?: number;
 }
 
-/** Small fast seeded PRNG (mulberry32); returns floats in [0, 1). */
+/** Small fast seeded PRNG (src/domain/rng.ts); returns floats in [0, 1). */
 export function makeRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRng(seed).next;
 }
 
 /** Price of tick index `idx` with tick 0.1, trailing zeros trimmed ("97000.5", "97001"). */

@@ -1,3 +1,4 @@
+import { createRng } from '../domain/rng.js';
 import { Decimal } from 'decimal.js';
 import type { Category } from '../domain/model.js';
 import type { JournalFill, JournalFinancialRecord, JournalLoanEvent } from './journal-types.js';
@@ -28,16 +29,9 @@ export function makeFill(over: Partial<JournalFill> = {}): JournalFill {
   };
 }
 
-/** A small deterministic generator (mulberry32). */
+/** A small deterministic generator: uniform in [0, 1). */
 export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRng(seed).next;
 }
 
 /** Options of `randomFills`. */

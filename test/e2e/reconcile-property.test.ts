@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireList, wireString } from '../../src/exchange/wire/wire-values.js';
 import type { OrderOutcome, OrderService } from '../../src/services/order-service.js';
 import type { OrderRequest } from '../../src/services/order-request.js';
-import { createRng } from '../../src/sim/market/rng.js';
+import { createRng } from '../../src/domain/rng.js';
 import type { ManualClock } from '../helpers/sim-testing/manual-clock.js';
 import type { SimHandle } from '../../src/sim/start-sim.js';
 import type { AppStore } from '../../src/store/create-app-store.js';

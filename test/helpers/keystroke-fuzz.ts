@@ -20,7 +20,7 @@
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPERATION_CATALOG } from '../../src/services/operation-catalog.js';
-import { createRng } from '../../src/sim/market/rng.js';
+import { createRng } from '../../src/domain/rng.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { DEFAULT_BINDINGS } from '../../src/ui/keys/bindings.js';
 import { afterEffects, KEY, rec, startDeskRig, type DeskRig } from './desk-rig.js';

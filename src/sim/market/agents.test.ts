@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT_OPTIONS, MarketMaker, niceStep, runTaker, snapTo } from './agents.js';
 import { FakeVenue } from './fake-venue.testkit.js';
 import { createInstrumentDefs } from './instruments.js';
-import { createRng } from './rng.js';
+import { createRng } from '../../domain/rng.js';
 
 const d = (v: string | number): Decimal => new Decimal(v);
 const defs = createInstrumentDefs(0);

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { MatchingVenue, SimCategory, SimSide } from '../contract.js';
 import type { InstrumentDef } from './instruments.js';
-import type { Rng } from './rng.js';
+import type { Rng } from '../../domain/rng.js';
 
 /**
  * The synthetic market's agents. A market maker keeps `levels` quotes per side around the fair

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { CandleSeries, INTERVAL_MS, INTERVALS, alignTs, generatePrefill } from './candles.js';
-import { createRng } from './rng.js';
+import { createRng } from '../../domain/rng.js';
 
 const FMT = { price: 2, volume: 4, turnover: 4 };
 const T0 = Date.UTC(2026, 10, 25, 5, 0, 0);

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { SimCandle } from '../contract.js';
-import type { Rng } from './rng.js';
+import type { Rng } from '../../domain/rng.js';
 
 /**
  * Candle series built from trades (market type) or from sampled values (mark, index, premium),

@@ -5,7 +5,7 @@ import { DELIVERY_SYMBOL, createInstrumentDefs, instrumentKey, instrumentRecord,
 import { InstrumentMarket } from './instrument-market.js';
 import { createMarketOps, type MarketOps } from './market-ops.js';
 import { CoinWalks, deliveryState } from './price-model.js';
-import { createRng, deriveSeed, type Rng } from './rng.js';
+import { createRng, deriveSeed, type Rng } from '../../domain/rng.js';
 import { buildTicker } from './ticker-record.js';
 import { Rolling24h } from './tickers.js';
 

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { SimTrade } from '../contract.js';
 import { CandleSeries, INTERVALS, REALITY_INTERVALS, generatePrefill, type CandleFormat } from './candles.js';
 import { isFuturesCategory, type InstrumentDef } from './instruments.js';
-import { createRng, deriveSeed } from './rng.js';
+import { createRng, deriveSeed } from '../../domain/rng.js';
 
 /**
  * Public market state of one instrument: candles of every type and interval, recent public

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { Rng } from './rng.js';
+import type { Rng } from '../../domain/rng.js';
 
 /**
  * Fair prices of the base coins: one seeded random walk per coin, shared by every instrument

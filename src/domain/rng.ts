@@ -1,7 +1,7 @@
 /**
- * Seeded pseudo-random numbers for the synthetic market. Our own mulberry32-style generator:
- * 32-bit state, period 2^32, fast and good enough for a demo market (not cryptographic).
- * Values it produces are ratios and probabilities, never prices themselves.
+ * Seeded pseudo-random numbers for the synthetic market, test data and bench frames. Our own
+ * mulberry32-style generator: 32-bit state, period 2^32, fast and good enough for a demo market
+ * (not cryptographic). Values it produces are ratios and probabilities, never prices themselves.
  */
 
 /** A seeded random source. Same seed → same sequence. */
