@@ -1,4 +1,5 @@
 import { parseTimeInput } from '../domain/time-format.js';
+import { EXPORT_KINDS } from '../journal/journal-reader.js';
 import type { JournalExportKind, JournalIdentity } from '../journal/journal-types.js';
 import { UsageError } from './args.js';
 
@@ -42,7 +43,6 @@ export interface JournalCommon {
   readonly account: string | null;
 }
 
-const KINDS: readonly JournalExportKind[] = ['fills', 'funding', 'loans', 'equity', 'orders'];
 const COMMON = ['--from', '--to', '--journal', '--mode', '--account'];
 const FLAGS: Readonly<Record<'export' | 'stats', readonly string[]>> = {
   export: [...COMMON, '--kind', '--format', '--out'],
@@ -93,7 +93,7 @@ export function parseJournalArgs(argv: readonly string[], now: number): JournalC
   if (sub === 'stats') return { command: 'stats', by: choice('--by', v.get('--by'), ['symbol', 'day', 'week'] as const, 'symbol'), ...common };
   return {
     command: 'export',
-    kind: choice('--kind', v.get('--kind'), KINDS, 'fills'),
+    kind: choice('--kind', v.get('--kind'), EXPORT_KINDS, 'fills'),
     format: choice('--format', v.get('--format'), ['csv', 'json'] as const, 'csv'),
     out: v.get('--out') ?? null,
     ...common,

@@ -6,17 +6,6 @@ import { UsageError, type CliOptions } from './args.js';
 import type { AppConfig } from './config.js';
 import type { ExchangeTarget } from './exchange-target.js';
 
-/** The journal flags of the command line: `--journal PATH` moves the file, `--no-journal` turns it off. */
-interface JournalFlags {
-  readonly path: string | null;
-  readonly off: boolean;
-}
-
-/** `--journal PATH` and `--no-journal` as args.ts parses them. */
-export function journalFlags(options: Pick<CliOptions, 'journal' | 'noJournal'>): JournalFlags {
-  return { path: options.journal, off: options.noJournal };
-}
-
 /**
  * Whose journal a session writes: demo → the embedded exchange's uid; live and paper → the
  * profile's name (the exchange offers no account id over the v3 operations utadash uses), or for
@@ -52,17 +41,17 @@ export interface SessionJournal {
  * journal, no permission) is a UsageError naming it. Returns null when there is none to open.
  */
 export function openSessionJournal(options: CliOptions, env: NodeJS.ProcessEnv, target: ExchangeTarget, config: AppConfig, onProblem: (message: string) => void): SessionJournal | null {
-  const flags = journalFlags(options);
-  if (flags.off) return null;
+  if (options.noJournal) return null;
+  const path = options.journal;
   try {
     const identity = journalIdentity(target, config);
     if (identity === null) {
-      if (flags.path === null) return null;
-      const own = readJournalIdentity(flags.path);
-      if (own === null) throw new UsageError(`--journal ${flags.path}: no account is recorded in it yet; nothing to show in a replay`);
-      return { store: openJournal({ path: flags.path, identity: own, mustExist: true, onProblem }), record: false };
+      if (path === null) return null;
+      const own = readJournalIdentity(path);
+      if (own === null) throw new UsageError(`--journal ${path}: no account is recorded in it yet; nothing to show in a replay`);
+      return { store: openJournal({ path, identity: own, mustExist: true, onProblem }), record: false };
     }
-    const store = openJournal({ identity, onProblem, dataHome: journalDataHome(env), ...(flags.path === null ? {} : { path: flags.path }) });
+    const store = openJournal({ identity, onProblem, dataHome: journalDataHome(env), ...(path === null ? {} : { path }) });
     return { store, record: true };
   } catch (error) {
     if (error instanceof UsageError) throw error;

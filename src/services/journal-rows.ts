@@ -1,8 +1,9 @@
 import { Decimal } from 'decimal.js';
 import { ratioZone, type RatioZone } from '../domain/loan-math.js';
-import type { AccountSummary, Fill, Loan, Order } from '../domain/model.js';
+import type { AccountSummary, Loan, Order } from '../domain/model.js';
+import { worstLoan } from '../domain/risk-summary.js';
 import type { FinancialRecord } from '../domain/trade-queries.js';
-import type { EquitySample, JournalFill, JournalFinancialRecord, JournalLoanEvent, JournalOrderEvent } from '../journal/journal-types.js';
+import type { EquitySample, JournalFinancialRecord, JournalLoanEvent, JournalOrderEvent } from '../journal/journal-types.js';
 import type { Submission } from '../store/slices/orders-slice.js';
 
 /**
@@ -11,11 +12,6 @@ import type { Submission } from '../store/slices/orders-slice.js';
  * (the times come in as arguments), so the service and the tests share one definition of each row
  * and of each row's key (the journal stores a key once).
  */
-
-/** A fill as the journal keeps it (the same fields: the key is the exchange's `execId`). */
-export function journalFill(f: Fill): JournalFill {
-  return { execId: f.execId, orderId: f.orderId, clientOid: f.clientOid, category: f.category, symbol: f.symbol, side: f.side, price: f.price, qty: f.qty, fee: f.fee, feeCoin: f.feeCoin, scope: f.scope, pnl: f.pnl, time: f.time };
-}
 
 /**
  * The journal's kind of a ledger type: `funding` for funding settlements (Bitget's
@@ -35,10 +31,9 @@ export function journalFinancial(r: FinancialRecord): JournalFinancialRecord {
   return { id: r.id, category: r.category, symbol: r.symbol, coin: r.coin, kind: financialKind(r.type), amount: r.amount.plus(r.fee), type: r.type, time: r.time };
 }
 
-/** The account now, as one equity sample (the worst loan ratio over the ongoing loans; null when none). */
+/** The account now, as one equity sample: the loan ratio is the worst loan's as the risk line picks it (`worstLoan`: least room under its liquidation line; null when none). */
 export function equitySample(summary: AccountSummary, loans: readonly Loan[], time: number): EquitySample {
-  const worst = loans.reduce<Decimal | null>((w, l) => (w === null || l.pledgeRate.gt(w) ? l.pledgeRate : w), null);
-  return { time, equity: summary.equity, marginRatio: summary.mgnRatio, worstLoanRatio: worst };
+  return { time, equity: summary.equity, marginRatio: summary.mgnRatio, worstLoanRatio: worstLoan(loans)?.ratio ?? null };
 }
 
 /** "buy 0.01 BTCUSDT @ 97000" (or "@ market") of an order. */

@@ -8,10 +8,10 @@ import type { JournalBatch, JournalWriter } from '../journal/journal-types.js';
 import type { AppState } from '../store/app-state.js';
 import type { AppStore } from '../store/create-app-store.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
-import { equitySample, journalFill, journalFinancial, LoanEvents, OrderEvents, rejectionEvent } from './journal-rows.js';
+import { equitySample, journalFinancial, LoanEvents, OrderEvents, rejectionEvent } from './journal-rows.js';
 
 /** The exchange keeps fills, orders and the ledger this long (the history pages: 90 days), ms. */
-export const LOOKBACK_MS = 90 * 24 * 3_600_000;
+const LOOKBACK_MS = 90 * 24 * 3_600_000;
 /** One history query spans at most this much (the pages: 30 days), ms. */
 const WINDOW_MS = 30 * 24 * 3_600_000;
 /** Each backfill starts this much before the newest stored row: a row of the same ms, clock skew and late writes are read again (the journal ignores repeats), ms. */
@@ -161,7 +161,7 @@ export class JournalService {
     const fillsFrom = Math.max(earliest, newest === null ? earliest : newest - OVERLAP_MS);
     // The ledger starts where the fills do on the first pass: what happened while the app was away.
     const ledgerFrom = Math.max(earliest, this.ledgerFrom ?? fillsFrom);
-    await this.step('fills history', () => this.backfill(fillsFrom, now, CATEGORIES, (q) => this.deps.history.getFills(q), (f) => f.time, (items) => this.record({ fills: items.map(journalFill) })));
+    await this.step('fills history', () => this.backfill(fillsFrom, now, CATEGORIES, (q) => this.deps.history.getFills(q), (f) => f.time, (items) => this.record({ fills: items })));
     const ledger = await this.step('ledger', () => this.backfill(ledgerFrom, now, LEDGER_CATEGORIES, (q) => this.deps.ledger.getFinancialRecords(q), (r) => r.time, (items) => this.record({ financial: items.map(journalFinancial) })));
     if (ledger) this.ledgerFrom = now - OVERLAP_MS;
   }
@@ -211,7 +211,7 @@ export class JournalService {
     const fills = wireList(push.data)
       .map((r) => fillFromWire(r))
       .filter((f) => f !== null);
-    if (fills.length > 0) this.record({ fills: fills.map(journalFill) });
+    if (fills.length > 0) this.record({ fills });
   }
 
   private onOrders(push: StreamPush): void {

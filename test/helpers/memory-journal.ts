@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { timeBucket } from '../../src/domain/time-format.js';
+import { pnlCoinOf } from '../../src/journal/journal-insert.js';
 import {
   JOURNAL_NO_SYMBOL,
   type EquitySample,
@@ -75,7 +76,7 @@ export class MemoryJournal implements JournalStore {
     for (const f of this.fillRows.values()) {
       if (!inRange(f.time)) continue;
       const key = keyOf(f.time, f.symbol);
-      const pnl = at(key, f.feeCoin);
+      const pnl = at(key, pnlCoinOf(f.category, f.feeCoin));
       pnl.realized = pnl.realized.plus(f.pnl ?? 0);
       pnl.fills += 1;
       if (f.pnl?.gt(0)) pnl.wins += 1;

@@ -3,6 +3,7 @@ import { cleanup } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryJournal } from '../../../test/helpers/memory-journal.js';
 import { renderPanel, unusedServices } from '../../../test/helpers/render-panel.js';
+import { waitFor } from '../../../test/helpers/wait-for.js';
 import type { JournalFill } from '../../journal/journal-types.js';
 import type { JournalServices } from '../../services/app-services.js';
 import { journalView } from '../../services/journal-view.js';
@@ -125,6 +126,28 @@ describe('JournalPanel', () => {
     written();
     await app.waitForText('win 75% 3/4');
     expect(reads()).toBeGreaterThan(before);
+  });
+
+  it('↓ stops at the last row, so ↑ after extra presses moves the view up one row at once', async () => {
+    const times = Array.from({ length: 20 }, (_, i) => NOW - (i + 1) * HOUR);
+    const j = new MemoryJournal();
+    j.record({ fills: times.map((t, i) => fill(`s${i}`, t, 'BTCUSDT', 'buy', '1')) });
+    await j.flush();
+    const { journal } = servicesOf(j);
+    const app = render(createAppStore(), journal, 100, 14);
+    await app.waitForText('PnL by day');
+    for (let i = 0; i < 3; i += 1) await app.press('v');
+    await app.waitForText('fills · all time');
+    // The fills' times on screen, newest first (UTC, as the tests run).
+    const label = (t: number) => new Date(t).toISOString().slice(5, 16).replace('T', ' ');
+    const shown = () => app.frame().split('\n').flatMap((l) => /\d\d-\d\d \d\d:\d\d/.exec(l) ?? []);
+    const page = shown().length;
+    expect(page).toBeGreaterThan(1);
+    expect(shown()).toEqual(times.slice(0, page).map(label));
+    for (let i = 0; i < 40; i += 1) await app.press('j');
+    await waitFor(() => shown().join() === times.slice(-page).map(label).join(), () => `the last ${page} fills on screen:\n${app.frame()}`);
+    await app.press('k');
+    await waitFor(() => shown().join() === times.slice(-page - 1, -1).map(label).join(), () => `one row up:\n${app.frame()}`);
   });
 
   it('fits a narrow panel (the trade layout\'s slot at 80 columns) and says when there is no journal', async () => {

@@ -62,16 +62,21 @@ function equityLine(data: JournalData, width: number): string {
   return fit(`equity ${fmtAmount(last.equity)} USD ${fmtSigned(change)}${pct} · low ${fmtAmount(lo)} · high ${fmtAmount(hi)} · ${data.equity.length} samples`, width);
 }
 
+/** How many rows the chosen table has. */
+function tableTotal(data: JournalData, table: JournalTable): number {
+  return table === 'fills' ? data.fills.length : data.buckets.length;
+}
+
 /** The table's lines (header first) for `rows` rows, from row `scroll` on. */
-function tableLines(data: JournalData, c: JournalChoices, width: number, rows: number): { readonly lines: readonly string[]; readonly total: number } {
-  if (c.table === 'fills') {
+function tableLines(data: JournalData, table: JournalTable, scroll: number, width: number, rows: number): readonly string[] {
+  if (table === 'fills') {
     const columns = fitColumns(FILL_COLUMNS, width);
-    const body = data.fills.slice(c.scroll, c.scroll + rows - 1).map((f) => tableLine(columns, f, width));
-    return { lines: [tableLine(columns, null, width), ...(data.fills.length === 0 ? [fit(' no fills recorded in this range', width)] : body)], total: data.fills.length };
+    const body = data.fills.slice(scroll, scroll + rows - 1).map((f) => tableLine(columns, f, width));
+    return [tableLine(columns, null, width), ...(data.fills.length === 0 ? [fit(' no fills recorded in this range', width)] : body)];
   }
-  const columns = fitColumns(pnlColumns(c.table), width);
-  const body = data.buckets.slice(c.scroll, c.scroll + rows - 1).map((b) => tableLine(columns, b, width));
-  return { lines: [tableLine(columns, null, width), ...(data.buckets.length === 0 ? [fit(' nothing recorded in this range', width)] : body)], total: data.buckets.length };
+  const columns = fitColumns(pnlColumns(table), width);
+  const body = data.buckets.slice(scroll, scroll + rows - 1).map((b) => tableLine(columns, b, width));
+  return [tableLine(columns, null, width), ...(data.buckets.length === 0 ? [fit(' nothing recorded in this range', width)] : body)];
 }
 
 /**
@@ -94,6 +99,12 @@ export function JournalPanel({ focused, width, height, now }: JournalPanelProps)
   // The coin with the most fills first.
   const totals = useMemo(() => (data && journal ? [...journal.totals(data.bySymbol)].sort((a, b) => b.fills - a.fills) : []), [data, journal]);
   const curve = useMemo(() => (data && chart > 0 ? brailleChart(data.equity.map((e) => e.equity), inner, chart) : []), [data, chart, inner]);
+  const shownTotals = totals.slice(0, rows >= 12 ? 2 : 1);
+  const problem = !data || data.problem === null ? [] : [fit(`journal: ${data.problem}`, inner)];
+  const tableRows = Math.max(1, rows - shownTotals.length - (chart > 0 ? chart + 1 : 0) - problem.length);
+  // The last row the table can start at; ↓ stops there, so ↑ answers at once after extra presses.
+  const maxScroll = data ? Math.max(0, tableTotal(data, c.table) - (tableRows - 1)) : 0;
+  const maxScrollNow = useLatest(maxScroll);
   const set = (change: Partial<JournalChoices>) => setC((prev) => ({ ...prev, ...change }));
   const off = () => (journal ? null : 'no journal in this session (--no-journal)');
   useCommand(Command.JOURNAL_VIEW, () => set({ table: next(JOURNAL_TABLES, cNow.current.table), scroll: 0 }), off);
@@ -107,8 +118,8 @@ export function JournalPanel({ focused, width, height, now }: JournalPanelProps)
     off,
   );
   useCommand(Command.JOURNAL_SIDE, () => set({ table: 'fills', side: next(SIDES, cNow.current.side), scroll: 0 }), off);
-  useCommand(Command.JOURNAL_UP, () => set({ scroll: Math.max(0, cNow.current.scroll - 1) }), off);
-  useCommand(Command.JOURNAL_DOWN, () => set({ scroll: cNow.current.scroll + 1 }), off);
+  useCommand(Command.JOURNAL_UP, () => set({ scroll: Math.max(0, Math.min(cNow.current.scroll, maxScrollNow.current) - 1) }), off);
+  useCommand(Command.JOURNAL_DOWN, () => set({ scroll: Math.min(maxScrollNow.current, cNow.current.scroll + 1) }), off);
 
   const muted = theme.muted ?? undefined;
   const filters = c.table === 'fills' ? ` · ${c.symbol ?? 'all symbols'} · ${c.side ?? 'buy+sell'}` : '';
@@ -122,12 +133,8 @@ export function JournalPanel({ focused, width, height, now }: JournalPanelProps)
       </Panel>
     );
   }
-  const shownTotals = totals.slice(0, rows >= 12 ? 2 : 1);
-  const problem = data.problem === null ? [] : [fit(`journal: ${data.problem}`, inner)];
-  const tableRows = Math.max(1, rows - shownTotals.length - (chart > 0 ? chart + 1 : 0) - problem.length);
-  const table = tableLines(data, c, inner, tableRows);
-  const scroll = Math.min(c.scroll, Math.max(0, table.total - (tableRows - 1)));
-  const visible = scroll === c.scroll ? table : tableLines(data, { ...c, scroll }, inner, tableRows);
+  // Clamped here too: the table may have shrunk since the last key (another range, fewer rows).
+  const visible = tableLines(data, c.table, Math.min(c.scroll, maxScroll), inner, tableRows);
   return (
     <Panel title={title} focused={focused} width={width} height={height}>
       {problem.map((line) => (
@@ -156,7 +163,7 @@ export function JournalPanel({ focused, width, height, now }: JournalPanelProps)
           {line}
         </Text>
       ))}
-      {visible.lines.map((line, i) => (
+      {visible.map((line, i) => (
         <Text key={`row-${i}`} color={i === 0 ? muted : undefined} wrap="truncate-end">
           {line}
         </Text>
