@@ -26,6 +26,8 @@ export interface CountdownServices {
   arm(windowSec: number): Promise<string | null>;
   /** Disarms ("0"); resolves with null on success or the reason it failed. */
   disarm(): Promise<string | null>;
+  /** The error of the last arm or disarm that failed (undefined after one that worked): what a script's exit status is made from. */
+  lastFailure(): unknown;
 }
 
 /** The candle chart's series (market candles from the stream, mark/index/premium over REST). */

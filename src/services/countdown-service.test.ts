@@ -187,6 +187,7 @@ describe('CountdownService', () => {
       throw new ExchangeError('EXCH_REJECTED', 'refused', { exchangeCode: '40014', exchangeMsg: 'permission denied' });
     };
     expect(await h.service.arm(10)).toBe('40014 permission denied');
+    expect(h.service.lastFailure()).toMatchObject({ code: 'EXCH_REJECTED', exchangeCode: '40014' });
     expect(h.store.getState().countdown.armed).toBe(false);
     expect(h.lines).toContain('error countdown arm failed: 40014 permission denied');
     await vi.advanceTimersByTimeAsync(5000);
@@ -251,9 +252,15 @@ describe('CountdownService', () => {
     const out = h.service.disarm();
     await vi.advanceTimersByTimeAsync(1000);
     await expect(out).resolves.toBe('connection reset');
+    expect(h.service.lastFailure()).toMatchObject({ code: 'EXCH_NETWORK' });
     expect(h.store.getState().countdown.armed).toBe(true);
     await vi.advanceTimersByTimeAsync(2000);
     expect(sent(h)).toEqual(['6', '0', '6']);
+    h.caller.reply = async () => 'success';
+    const again = h.service.disarm();
+    await vi.advanceTimersByTimeAsync(1000);
+    await expect(again).resolves.toBeNull();
+    expect(h.service.lastFailure()).toBeUndefined();
     h.service.stop();
   });
 

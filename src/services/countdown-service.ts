@@ -109,6 +109,8 @@ export class CountdownService implements CountdownServices {
   private held: string | null = null;
   /** Why the last renewal failed, or null. */
   private failure: string | null = null;
+  /** The error the last arm or disarm failed with, or undefined when it succeeded (see `lastFailure`). */
+  private lastCallError: unknown = undefined;
   /** True after the exchange refused a renewal: no more until the user arms again. */
   private refused = false;
   private timer: unknown = null;
@@ -124,6 +126,7 @@ export class CountdownService implements CountdownServices {
   async arm(windowSec: number): Promise<string | null> {
     const problem = countdownWindowProblem(windowSec);
     if (problem) {
+      this.lastCallError = undefined;
       this.deps.log('warn', `countdown not armed: ${problem}`);
       return problem;
     }
@@ -131,9 +134,11 @@ export class CountdownService implements CountdownServices {
     const verb = this.armed ? 're-arming' : 'arming';
     this.deps.log('info', `${verb} the countdown: the exchange cancels every UTA order unless renewed within ${windowSec}s`);
     return this.serial(async () => {
+      this.lastCallError = undefined;
       try {
         await this.send(String(windowSec));
       } catch (error) {
+        this.lastCallError = error;
         const reason = reasonOf(error);
         this.deps.log('error', `countdown ${verb === 'arming' ? 'arm' : 're-arm'} failed: ${reason}${this.armed ? `; the previous window still runs out at ${formatClock(this.expiresAt)} unless renewed` : ''}`);
         return reason;
@@ -151,9 +156,11 @@ export class CountdownService implements CountdownServices {
   async disarm(): Promise<string | null> {
     this.deps.log('info', 'disarming the countdown');
     return this.serial(async () => {
+      this.lastCallError = undefined;
       try {
         await this.send('0');
       } catch (error) {
+        this.lastCallError = error;
         const reason = reasonOf(error);
         this.deps.log('error', `countdown disarm failed: ${reason}${this.armed ? `; it is still armed (runs out at ${formatClock(this.expiresAt)} unless renewed) and keeps renewing while healthy` : ''}`);
         return reason;
@@ -166,6 +173,15 @@ export class CountdownService implements CountdownServices {
       this.deps.log('ok', 'countdown disarmed: orders stay open');
       return null;
     });
+  }
+
+  /**
+   * The error the last `arm` or `disarm` failed with (an `ExchangeError` when the exchange or the
+   * transport failed), or undefined when it succeeded or was refused before sending. Read it right
+   * after the call resolves: unlike the REST client's last error, no other request overwrites it.
+   */
+  lastFailure(): unknown {
+    return this.lastCallError;
   }
 
   /** Stops timers without disarming (quitting with the countdown kept armed). */

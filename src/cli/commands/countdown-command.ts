@@ -1,10 +1,9 @@
 import { countdownWindowProblem } from '../../services/countdown-service.js';
 import { UsageError } from '../args.js';
-import type { Session } from '../session.js';
 import type { CommandContext, CommandResult } from './command-types.js';
 import { openCommandSession } from './command-session.js';
 import { confirmSend } from './confirm.js';
-import { CommandError, ExitCode, type ExitStatus } from './exit-codes.js';
+import { CommandError, ExitCode, exitCodeOfExchangeError } from './exit-codes.js';
 import { expectPositionals } from './flags.js';
 import { renderJson } from './output.js';
 import { saveCountdown } from './state-files.js';
@@ -17,14 +16,6 @@ import { saveCountdown } from './state-files.js';
  */
 
 const COMMAND = 'countdown';
-
-/** The exit status of a failed countdown call, from the REST client's last error code. */
-function failureCode(session: Session): ExitStatus {
-  const code = session.rest.health().lastErrorCode;
-  if (code === 'EXCH_NETWORK' || code === 'EXCH_TIMEOUT' || code === 'EXCH_BAD_REPLY') return ExitCode.NETWORK;
-  if (code === 'EXCH_UNKNOWN_RESULT') return ExitCode.UNKNOWN;
-  return ExitCode.REFUSED;
-}
 
 /** Runs `countdown arm SECONDS` or `countdown disarm`. */
 export async function runCountdown(ctx: CommandContext): Promise<CommandResult> {
@@ -49,7 +40,11 @@ export async function runCountdown(ctx: CommandContext): Promise<CommandResult> 
     const countdown = session.services.countdown;
     if (countdown === null) throw new CommandError(`${COMMAND}: this session has no keys`, ExitCode.USAGE);
     const failed = action === 'arm' ? await countdown.arm(seconds) : await countdown.disarm();
-    if (failed !== null) throw new CommandError(`${COMMAND} ${action}: ${failed}`, failureCode(session));
+    if (failed !== null) {
+      // The call's own error, not the shared REST client's last one (another poll may have replaced it).
+      const cause = countdown.lastFailure();
+      throw new CommandError(`${COMMAND} ${action}: ${failed}`, exitCodeOfExchangeError(cause) ?? ExitCode.REFUSED);
+    }
     const at = Date.now();
     const saved = saveCountdown(ctx.env, `${mode}:${account}`, action === 'arm' ? { windowSec: seconds, ackAt: at } : null);
     if (saved !== null) ctx.io.stderr.write(`utadash: ${COMMAND}: ${action === 'arm' ? 'armed' : 'disarmed'}, but status cannot show it (${saved})\n`);

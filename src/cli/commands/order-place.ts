@@ -1,11 +1,10 @@
-import type { HoldMode } from '../../domain/model.js';
 import { isFutures } from '../../domain/model.js';
 import { parseDecimal } from '../../domain/money.js';
 import type { Intent } from '../../domain/position-mapping.js';
 import { orderLabel } from '../../services/order-request.js';
 import type { AppState } from '../../store/app-state.js';
 import { symbolKey, type SymbolRef } from '../../store/slices/market-slice.js';
-import { confirmLines, DEFAULT_CHOICES, deriveTicket, qtyUnitLabel, ticketMarketPrices, type TicketChoices, type TicketEnv, type TicketTexts } from '../../ui/forms/ticket-form.js';
+import { confirmLines, DEFAULT_CHOICES, deriveTicket, qtyUnitLabel, ticketEnvOf, type TicketChoices, type TicketTexts } from '../../ui/forms/ticket-form.js';
 import { checkOrderGuards } from '../../ui/hooks/use-order-guards.js';
 import { UsageError } from '../args.js';
 import { unknownSymbolMessage } from '../start-checks.js';
@@ -63,27 +62,6 @@ function parsePlace(ctx: CommandContext): PlaceInput {
       marginMode: oneOf(args.values.get('--margin') ?? 'crossed', ['crossed', 'isolated'], '--margin', COMMAND),
       triggerBy: trigger === 'mark' ? 'mark' : 'market',
     },
-  };
-}
-
-/** The account's hold mode as the ticket reads it: the setting, else a position's, else one-way. */
-function holdModeOf(s: AppState, ref: SymbolRef): HoldMode {
-  const set = s.extras.settings?.holdMode;
-  if (set === 'hedge_mode' || set === 'one_way_mode') return set;
-  const own = Object.values(s.positions.open).find((p) => p.category === ref.category);
-  return own?.holdMode ?? Object.values(s.positions.open)[0]?.holdMode ?? 'one_way_mode';
-}
-
-/** The ticket's environment from the store: the instrument, best prices, last price, hold mode, delivery. */
-function ticketEnvOf(s: AppState, ref: SymbolRef): TicketEnv {
-  const key = symbolKey(ref);
-  return {
-    category: ref.category,
-    symbol: ref.symbol,
-    inst: s.market.instruments[key],
-    ...ticketMarketPrices(s, key),
-    holdMode: holdModeOf(s, ref),
-    delivery: s.market.delivery[key] ?? s.market.tickers[key]?.deliveryStatus ?? null,
   };
 }
 

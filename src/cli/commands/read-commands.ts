@@ -3,7 +3,8 @@ import { UsageError } from '../args.js';
 import { expectPositionals, parseCategory, parseSymbolRef, type ParsedArgs } from './flags.js';
 import { dec, isoTime, renderCsv, renderJson, renderList, renderTable, type Column, type Row, type Table } from './output.js';
 import { readOpenOrders } from '../../exchange/rest/open-orders.js';
-import { openRestReader, readAccount, readBook, readLoans, readPositions, readTicker, type BookSnapshot, type RestReader } from './rest-reads.js';
+import type { BookSnapshot } from '../../exchange/wire/market-mappers.js';
+import { openRestReader, readAccount, readBook, readLoans, readPositions, readTicker, type RestReader } from './rest-reads.js';
 import type { CommandTarget } from './target.js';
 
 /**
@@ -230,9 +231,6 @@ const READS: Readonly<Record<string, ReadRun>> = {
     return renderList(bookTable(b), args.common.format, `the ${ref.symbol} book is empty`);
   },
 };
-
-/** Names of the read commands (besides `status`). */
-export const READ_COMMANDS: readonly string[] = Object.keys(READS);
 
 /** Runs read command `name` on an open target; resolves with the text to print. */
 export async function runRead(name: string, args: ParsedArgs, target: CommandTarget): Promise<string> {

@@ -3,8 +3,8 @@ import { createExchangeApi, type ExchangeApi } from '../../exchange/rest/facade.
 import { nodeHttpTransport } from '../../exchange/rest/node-http-transport.js';
 import { RestClient } from '../../exchange/rest/rest-client.js';
 import { accountFromWire, loanFromWire, orderFromWire, positionFromWire } from '../../exchange/wire/account-mappers.js';
-import { tickerFromWire } from '../../exchange/wire/market-mappers.js';
-import { wireList, wireRecord, wireString } from '../../exchange/wire/wire-values.js';
+import { orderbookSnapshotFromWire, tickerFromWire, type BookSnapshot } from '../../exchange/wire/market-mappers.js';
+import { wireList, wireRecord } from '../../exchange/wire/wire-values.js';
 import type { SymbolRef } from '../../store/slices/market-slice.js';
 import type { CommandTarget } from './target.js';
 
@@ -76,29 +76,8 @@ export async function readSpotTickers(api: ExchangeApi, now: number): Promise<re
     .filter((t): t is Ticker => t !== null);
 }
 
-/** One book level as the exchange sent it (exact decimal strings). */
-export interface BookLevel {
-  readonly price: string;
-  readonly size: string;
-}
-
-/** A REST book snapshot: asks lowest first, bids highest first. */
-export interface BookSnapshot {
-  readonly asks: readonly BookLevel[];
-  readonly bids: readonly BookLevel[];
-  /** Exchange time of the snapshot, Unix ms (0 when not given). */
-  readonly ts: number;
-}
-
-function levelsOf(value: unknown): BookLevel[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((l: unknown) => (Array.isArray(l) && typeof l[0] === 'string' && typeof l[1] === 'string' ? [{ price: l[0], size: l[1] }] : []));
-}
-
 /** The book of one instrument, `depth` levels a side (margin pairs read spot's). */
 export async function readBook(api: ExchangeApi, ref: SymbolRef, depth: number): Promise<BookSnapshot> {
   const category = ref.category === 'MARGIN' ? 'SPOT' : ref.category;
-  const data = wireRecord(await api.market.getOrderbook({ category, symbol: ref.symbol, limit: String(depth) }));
-  const ts = Number(wireString(data.ts));
-  return { asks: levelsOf(data.a ?? data.asks), bids: levelsOf(data.b ?? data.bids), ts: Number.isFinite(ts) ? ts : 0 };
+  return orderbookSnapshotFromWire(await api.market.getOrderbook({ category, symbol: ref.symbol, limit: String(depth) }));
 }

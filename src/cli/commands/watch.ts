@@ -6,7 +6,7 @@ import { symbolKey, type SymbolRef } from '../../store/slices/market-slice.js';
 import type { LogLevelUi } from '../../store/slices/ui-slice.js';
 import { UsageError } from '../args.js';
 import type { CommandContext, CommandResult } from './command-types.js';
-import { openCommandSession, waitForData } from './command-session.js';
+import { openCommandSession, waitForData, waitMsOf } from './command-session.js';
 import { ExitCode } from './exit-codes.js';
 import { expectPositionals } from './flags.js';
 import { MAX_WATCH_TICKERS } from '../../services/market-service.js';
@@ -45,14 +45,6 @@ function sourcesReady(sources: ReadonlySet<AlertSource>, symbols: readonly Symbo
   };
 }
 
-/** `--wait SECONDS` of `--once` (1–300; default 20), ms. */
-function onceWaitMs(ctx: CommandContext): number {
-  const text = ctx.args.values.get('--wait');
-  if (text === undefined) return 20_000;
-  if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 300) throw new UsageError(`${COMMAND}: --wait must be a whole number of seconds from 1 to 300 (got "${text}")`);
-  return Number(text) * 1000;
-}
-
 /** Resolves on the first SIGINT, SIGTERM or SIGHUP. */
 function untilSignal(): Promise<void> {
   return new Promise((resolve) => {
@@ -86,7 +78,7 @@ export async function runWatch(ctx: CommandContext): Promise<CommandResult> {
   if (ctx.args.common.format === 'csv') throw new UsageError(`${COMMAND}: --csv does not apply (one line per alert; --json for one JSON object a line)`);
   const once = ctx.args.switches.has('--once');
   if (!once && ctx.args.values.has('--wait')) throw new UsageError(`${COMMAND}: --wait applies to --once`);
-  const waitMs = onceWaitMs(ctx);
+  const waitMs = waitMsOf(ctx, COMMAND);
   const { config, exchange, redactor } = ctx.target;
   const symbols = priceSymbols(ctx);
   if (symbols.length > MAX_WATCH_TICKERS) throw new UsageError(`${COMMAND}: the price rules name ${symbols.length} symbols; at most ${MAX_WATCH_TICKERS} tickers are streamed`);

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { Candle } from '../../domain/candle.js';
 import type { Category, DeliveryStatus, Instrument, InstrumentStatus, PublicTrade, Side, Ticker } from '../../domain/model.js';
 import { isFutures } from '../../domain/model.js';
-import { wireBool, wireCategory, wireDecimal, wireDecimalOrNull, wireInt, wireString, type WireRecord } from './wire-values.js';
+import { wireBool, wireCategory, wireDecimal, wireDecimalOrNull, wireInt, wireRecord, wireString, type WireRecord } from './wire-values.js';
 
 /** Market records (REST replies and public pushes) → domain. */
 
@@ -106,4 +106,31 @@ export function candleFromWire(value: unknown): Candle | null {
   const r = value as WireRecord;
   const start = wireInt(r.start ?? r.ts);
   return start ? { start, open: wireDecimal(r.open), high: wireDecimal(r.high), low: wireDecimal(r.low), close: wireDecimal(r.close), volume: wireDecimal(r.volume) } : null;
+}
+
+/** One book level as the exchange sent it (exact decimal strings, so nothing is rounded on the way to the screen). */
+export interface BookLevel {
+  readonly price: string;
+  readonly size: string;
+}
+
+/** A REST book snapshot: asks lowest first, bids highest first. */
+export interface BookSnapshot {
+  readonly asks: readonly BookLevel[];
+  readonly bids: readonly BookLevel[];
+  /** Exchange time of the snapshot, Unix ms (0 when not given). */
+  readonly ts: number;
+}
+
+/** `[price, size]` pairs; anything else in the list is skipped. */
+function bookLevelsFromWire(value: unknown): BookLevel[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((l: unknown) => (Array.isArray(l) && typeof l[0] === 'string' && typeof l[1] === 'string' ? [{ price: l[0], size: l[1] }] : []));
+}
+
+/** The market orderbook reply (`a`/`b`, or `asks`/`bids`, and `ts`); a missing side is empty. */
+export function orderbookSnapshotFromWire(data: unknown): BookSnapshot {
+  const r = wireRecord(data);
+  const ts = Number(wireString(r.ts));
+  return { asks: bookLevelsFromWire(r.a ?? r.asks), bids: bookLevelsFromWire(r.b ?? r.bids), ts: Number.isFinite(ts) ? ts : 0 };
 }

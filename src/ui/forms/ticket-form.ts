@@ -6,6 +6,7 @@ import { parseDecimal } from '../../domain/money.js';
 import { INTENTS, mapIntent, type Intent, type MappedOrderFields } from '../../domain/position-mapping.js';
 import type { OrderRequest } from '../../services/order-request.js';
 import type { AppState } from '../../store/app-state.js';
+import { symbolKey, type SymbolRef } from '../../store/slices/market-slice.js';
 
 /**
  * The order ticket's form as pure data: its choices, the four texts, what the focused instrument
@@ -415,4 +416,24 @@ export function ticketMarketPrices(s: AppState, key: string): Pick<TicketEnv, 'b
     bestAsk: positive(book?.asks[0]?.price ?? ticker?.ask1Price.toFixed()),
     lastPrice: positive(ticker?.lastPrice.toFixed()),
   };
+}
+
+/**
+ * The ticket's environment for `ref` apart from the prices: the instrument, the hold mode and the
+ * delivery status. The hold mode is the account's setting (polled, and read again right after a mode
+ * write or a position push that shows a change); a position's own mode only until the first poll
+ * answers (one in `ref`'s category first), else one-way. A stable selection (shallow-equal while
+ * nothing changes), so the ticket hook subscribes to it without following the prices.
+ */
+export function ticketInstrumentEnv(s: AppState, ref: SymbolRef): Omit<TicketEnv, 'bestBid' | 'bestAsk' | 'lastPrice'> {
+  const key = symbolKey(ref);
+  const set = s.extras.settings?.holdMode;
+  const positions = Object.values(s.positions.open);
+  const holdMode: HoldMode = set === 'hedge_mode' || set === 'one_way_mode' ? set : (positions.find((p) => p.category === ref.category)?.holdMode ?? positions[0]?.holdMode ?? 'one_way_mode');
+  return { category: ref.category, symbol: ref.symbol, inst: s.market.instruments[key], holdMode, delivery: s.market.delivery[key] ?? s.market.tickers[key]?.deliveryStatus ?? null };
+}
+
+/** The ticket's whole environment for `ref` as the store has it now (the ticket and `utadash order place` both derive from it). */
+export function ticketEnvOf(s: AppState, ref: SymbolRef): TicketEnv {
+  return { ...ticketInstrumentEnv(s, ref), ...ticketMarketPrices(s, symbolKey(ref)) };
 }

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { stepPrice } from '../../domain/instrument-rules.js';
-import type { HoldMode } from '../../domain/model.js';
 import { parseDecimal } from '../../domain/money.js';
 import { useLatest } from './use-latest.js';
 import { useModal } from './use-modal.js';
@@ -27,6 +26,7 @@ import {
   quickSide,
   TEXT_FIELD_KEYS,
   TICKET_FIELDS,
+  ticketInstrumentEnv,
   ticketMarketPrices,
   type TicketChoices,
   type TicketDerived,
@@ -84,18 +84,8 @@ function useTicketEnv(watchPrices: boolean): { readonly env: TicketEnv; readonly
   const { store } = useAppContext();
   const selected = useAppStore((s) => s.market.selected);
   const key = symbolKey(selected);
-  const inst = useAppStore((s) => s.market.instruments[key]);
   useAppStore((s) => (watchPrices ? marketSignature(s, key) : ''));
-  const delivery = useAppStore((s) => s.market.delivery[key] ?? s.market.tickers[key]?.deliveryStatus ?? null);
-  // The account's setting first (polled, and read again right after a mode write or a position
-  // push that shows a change); a position's own mode only until the first poll answers.
-  const holdMode = useAppStore((s): HoldMode => {
-    const set = s.extras.settings?.holdMode;
-    if (set === 'hedge_mode' || set === 'one_way_mode') return set;
-    const own = Object.values(s.positions.open).find((p) => p.category === selected.category);
-    return own?.holdMode ?? Object.values(s.positions.open)[0]?.holdMode ?? 'one_way_mode';
-  });
-  const base = { category: selected.category, symbol: selected.symbol, inst, holdMode, delivery };
+  const base = useAppStore((s) => ticketInstrumentEnv(s, selected));
   return {
     env: { ...base, ...ticketMarketPrices(store.getState(), key) },
     // Handlers (a prefill, a review in the same burst as the typed quantity) take the prices of now.

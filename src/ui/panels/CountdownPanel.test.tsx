@@ -26,6 +26,9 @@ class RecordingCountdown implements CountdownServices {
     if (this.reply === null) this.store.getState().setCountdownDisarmed();
     return this.reply;
   }
+  lastFailure(): unknown {
+    return this.reply === null ? undefined : new Error(this.reply);
+  }
 }
 
 function setup(width = 60, height = 10, now = NOW) {
