@@ -1,7 +1,7 @@
 import type { FinancialRecord, FinancialRecordsQuery, HistoryPage, MaxOpen, MaxOpenQuery } from '../domain/trade-queries.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
-import { financialRecordsFromWire, financialRecordsToWire } from '../exchange/wire/ledger-mappers.js';
-import { maxOpenFromWire, maxOpenToWire } from '../exchange/wire/trade-query-mappers.js';
+import { financialRecordsFromWire } from '../exchange/wire/ledger-mappers.js';
+import { maxOpenFromWire, maxOpenToWire, pageQueryToWire } from '../exchange/wire/trade-query-mappers.js';
 import type { AccountQueries } from './app-services.js';
 
 /** Dependencies of `AccountService`. */
@@ -21,6 +21,6 @@ export class AccountService implements AccountQueries {
 
   /** One page of the account ledger of a category, newest first (`account.getFinancialRecords`); rejects with the exchange's or the mapper's error. */
   async getFinancialRecords(query: FinancialRecordsQuery): Promise<HistoryPage<FinancialRecord>> {
-    return financialRecordsFromWire(await this.deps.api.account.getFinancialRecords(financialRecordsToWire(query)));
+    return financialRecordsFromWire(await this.deps.api.account.getFinancialRecords(pageQueryToWire(query)));
   }
 }

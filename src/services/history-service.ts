@@ -1,7 +1,7 @@
 import type { Fill, Order } from '../domain/model.js';
 import type { HistoryPage, HistoryQuery } from '../domain/trade-queries.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
-import { fillsFromWire, historyOrdersFromWire, historyToWire } from '../exchange/wire/trade-query-mappers.js';
+import { fillsFromWire, historyOrdersFromWire, pageQueryToWire } from '../exchange/wire/trade-query-mappers.js';
 import type { HistoryServices } from './app-services.js';
 
 /** Dependencies of `HistoryService`. */
@@ -16,11 +16,11 @@ export class HistoryService implements HistoryServices {
 
   /** One page of finished and open orders (`trade.getHistoryOrders`); rejects with the exchange's or the mapper's error. */
   async getHistoryOrders(query: HistoryQuery): Promise<HistoryPage<Order>> {
-    return historyOrdersFromWire(await this.deps.api.trade.getHistoryOrders(historyToWire(query)), query.category);
+    return historyOrdersFromWire(await this.deps.api.trade.getHistoryOrders(pageQueryToWire(query)), query.category);
   }
 
   /** One page of fills (`trade.getFills`); rejects with the exchange's or the mapper's error. */
   async getFills(query: HistoryQuery): Promise<HistoryPage<Fill>> {
-    return fillsFromWire(await this.deps.api.trade.getFills(historyToWire(query)), query.category);
+    return fillsFromWire(await this.deps.api.trade.getFills(pageQueryToWire(query)), query.category);
   }
 }

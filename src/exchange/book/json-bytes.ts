@@ -289,16 +289,3 @@ export function smallIntegerEnd(b: Uint8Array, at: number, out: { value: number 
   out.value = negative ? -v : v;
   return i;
 }
-
-/**
- * The char offset in `text` of byte offset `at` of its UTF-8 bytes `b` (for texts that are not all
- * ASCII: each char's lead byte counts one UTF-16 unit, a 4-byte sequence two).
- */
-export function charOffset(b: Uint8Array, at: number): number {
-  let n = 0;
-  for (let i = 0; i < at; i++) {
-    const c = b[i] as number;
-    if ((c & 0xc0) !== 0x80) n += c >= 0xf0 ? 2 : 1;
-  }
-  return n;
-}

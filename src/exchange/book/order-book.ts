@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { bookChecksum } from './checksum.js';
-import { parseBookFrame, readBookFrame, type BookFrame } from './book-frame.js';
+import { readBookFrame, type BookFrame } from './book-frame.js';
 import { READER, type BookRead } from './book-read.js';
 import { ExchangeError } from '../wire/errors.js';
 import { BookSide } from './book-side.js';
@@ -163,8 +163,9 @@ export class OrderBook {
     if (read.via === 'frame') return this.apply(read.frame);
     if (read.via === 'refused') throw read.error;
     const r = READER;
-    // Read again when another frame was read since (a handler that kept the push past its call).
-    if (!r.holds(read.text) && !r.read(read.text)) return this.apply(parseBookFrame(read.text));
+    // Read again when another frame was read since (a handler that kept the push past its call): the
+    // reader's verdict depends on the text alone, so a text it accepted once it accepts again.
+    if (!r.holds(read.text)) r.read(read.text);
     this.applyUpdate(r, read.text);
   }
 

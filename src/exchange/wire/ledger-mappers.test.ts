@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { badReplyMessage as badReply } from '../../../test/helpers/bad-reply.js';
 import { goldenReplyData as golden } from '../../../test/helpers/golden.js';
-import { financialRecordsFromWire, financialRecordsToWire } from './ledger-mappers.js';
+import { financialRecordsFromWire } from './ledger-mappers.js';
 
 describe('account.getFinancialRecords ⇄ FinancialRecord', () => {
-  it('sends the category, the limit as text, and the cursor and window only when given', () => {
-    expect(financialRecordsToWire({ category: 'OTHER', limit: 100 })).toStrictEqual({ category: 'OTHER', limit: '100' });
-    expect(financialRecordsToWire({ category: 'USDT-FUTURES', limit: 50, cursor: '12', startTime: 1_000, endTime: 2_000 })).toStrictEqual({
-      category: 'USDT-FUTURES',
-      limit: '50',
-      cursor: '12',
-      startTime: '1000',
-      endTime: '2000',
-    });
-  });
-
   it('reads the page\'s example: the mixed-case category, the signed amount and fee, ts as the time, the cursor', () => {
     const page = financialRecordsFromWire(golden('account.getFinancialRecords'));
     expect(page.next).toBe('122222222222222222');

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { badReplyMessage as badReply } from '../../../test/helpers/bad-reply.js';
 import { goldenReplyData as golden } from '../../../test/helpers/golden.js';
-import { fillsFromWire, historyOrdersFromWire, historyToWire, maxOpenFromWire, maxOpenToWire } from './trade-query-mappers.js';
+import { fillsFromWire, historyOrdersFromWire, maxOpenFromWire, maxOpenToWire, pageQueryToWire } from './trade-query-mappers.js';
 
 const text = (v: Decimal | null | undefined) => (v === null || v === undefined ? v : v.toFixed());
 
@@ -27,12 +27,25 @@ describe('account.getMaxOpenAvailable ⇄ MaxOpen', () => {
   });
 });
 
-describe('history pages ⇄ HistoryPage', () => {
+describe('pageQueryToWire (history orders, fills, the ledger)', () => {
   it('asks the newest page without a cursor and an older one with it', () => {
-    expect(historyToWire({ category: 'SPOT', limit: 15 })).toStrictEqual({ category: 'SPOT', limit: '15' });
-    expect(historyToWire({ category: 'SPOT', limit: 15, cursor: '1002' })).toStrictEqual({ category: 'SPOT', limit: '15', cursor: '1002' });
+    expect(pageQueryToWire({ category: 'SPOT', limit: 15 })).toStrictEqual({ category: 'SPOT', limit: '15' });
+    expect(pageQueryToWire({ category: 'SPOT', limit: 15, cursor: '1002' })).toStrictEqual({ category: 'SPOT', limit: '15', cursor: '1002' });
   });
 
+  it('sends the category, the limit as text, and the cursor and window only when given', () => {
+    expect(pageQueryToWire({ category: 'OTHER', limit: 100 })).toStrictEqual({ category: 'OTHER', limit: '100' });
+    expect(pageQueryToWire({ category: 'USDT-FUTURES', limit: 50, cursor: '12', startTime: 1_000, endTime: 2_000 })).toStrictEqual({
+      category: 'USDT-FUTURES',
+      limit: '50',
+      cursor: '12',
+      startTime: '1000',
+      endTime: '2000',
+    });
+  });
+});
+
+describe('history pages ⇄ HistoryPage', () => {
   it('reads the page\'s history-orders example into orders, with the next cursor', () => {
     const p = historyOrdersFromWire(golden('trade.getHistoryOrders'), 'SPOT');
     expect(p.next).toBe('1233319323918499840');

@@ -1,5 +1,5 @@
 import type { Category, Fill, Order } from '../../domain/model.js';
-import type { HistoryPage, HistoryQuery, MaxOpen, MaxOpenQuery } from '../../domain/trade-queries.js';
+import type { HistoryPage, MaxOpen, MaxOpenQuery } from '../../domain/trade-queries.js';
 import { fillFromWire, orderFromWire } from './account-mappers.js';
 import type { OperationParams } from './params.js';
 import { badReply, optionalDecimal, optionalText, replyRecord, replyRecords, requiredText } from './reply-check.js';
@@ -47,13 +47,8 @@ export function pageQueryToWire<C extends string>(q: { readonly category: C; rea
   };
 }
 
-/** The query of one history page of orders or fills. */
-export function historyToWire(q: HistoryQuery): PageQueryWire<Category> {
-  return pageQueryToWire(q);
-}
-
-/** `{list, cursor}` of a paged reply; the cursor may be a number (the spec: "numeric cursor") or "" (none). */
-function page(opId: string, data: unknown): { readonly list: readonly WireRecord[]; readonly next: string | null } {
+/** `{list, cursor}` of a paged reply (history orders, fills, the ledger); the cursor may be a number (the spec: "numeric cursor") or "" (none). */
+export function page(opId: string, data: unknown): { readonly list: readonly WireRecord[]; readonly next: string | null } {
   const r = replyRecord(opId, data);
   return { list: replyRecords(opId, r, 'list'), next: optionalText(opId, r, 'cursor') };
 }
