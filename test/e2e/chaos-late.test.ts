@@ -90,7 +90,7 @@ describe('chaos: orders the exchange took while the client could not know (socke
   it('execute-then-drop on the socket: the order ran, the socket died without a reply; shown unknown, confirmed after the reconnect, one order', async () => {
     const from = rig.created.length;
     rig.sim.faults.executeThenDrop({ transport: 'socket' });
-    const down = whenPrivateDown(rig);
+    const down = whenPrivateDown(rig.session);
     const o = await placeWithKeys();
     await down;
     await waitFor(() => logged(rig, 'confirmed', o.label), () => rig.app.frame());
@@ -124,7 +124,7 @@ describe('chaos: orders the exchange took while the client could not know (socke
     rig.sim.faults.deliverLate({ ms: 10_000, transport: 'socket' });
     const o = await placeWithKeys();
     await expectShownUnknown(o);
-    const down = whenPrivateDown(rig);
+    const down = whenPrivateDown(rig.session);
     rig.sim.faults.dropSockets('private');
     await down;
     await waitForHealthyStatus(rig);

@@ -63,7 +63,7 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     const label = `buy 0.01 ${SYMBOL} @ ${price.toFixed()}`;
     await reviewLimitBuy(rig, price, '0.01');
     const mark = frameMark(rig);
-    const down = whenPrivateDown(rig, () => rig.sim.faults.httpErrors(4, 503));
+    const down = whenPrivateDown(rig.session, () => rig.sim.faults.httpErrors(4, 503));
     rig.sim.faults.dropSockets('private');
     await down;
     await sendReviewed(rig);
@@ -138,7 +138,7 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     await rig.app.press('\u001b8');
     const mark = frameMark(rig);
     // The socket goes; while it is down the order is cancelled on the exchange and every REST call fails.
-    const down = whenPrivateDown(rig, () => {
+    const down = whenPrivateDown(rig.session, () => {
       exchangeCall(rig, 'trade.cancelOrder', { category: CATEGORY, orderId });
       rig.sim.faults.httpErrors(1_000_000, status);
     });
@@ -196,7 +196,7 @@ describe('chaos: REST and order-result faults against the whole dashboard', () =
     try {
       await rig.app.press('\u001b8');
       const before = rig.session.store.getState().connection.private.reconnects;
-      const down = whenPrivateDown(rig);
+      const down = whenPrivateDown(rig.session);
       rig.sim.faults.dropSockets('private');
       await down;
       // Either the login is refused as expired (30014) and the socket measures the server time again

@@ -70,7 +70,7 @@ describe('chaos: socket faults against the whole dashboard', () => {
     const label = `buy 0.01 ${SYMBOL} @ ${price.toFixed()}`;
     await reviewLimitBuy(rig, price, '0.01');
     const mark = frameMark(rig);
-    const down = whenPrivateDown(rig);
+    const down = whenPrivateDown(rig.session);
     rig.sim.faults.dropSockets('all');
     await down;
     // The user confirms while the private socket is still reconnecting.

@@ -7,6 +7,7 @@ import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../src/exchange/rest/facade.js';
 import { cliEnv, jsonOf, runCli, startCliSim, type CliRun, type CliSim } from '../helpers/cli-commands-rig.js';
+import { unusedPort } from '../helpers/ws-test-server.js';
 
 /**
  * Issue 20, the read commands and the conventions. Description: `utadash status`, `positions`,
@@ -172,9 +173,7 @@ describe('conventions', () => {
   it('the exchange refusing is exit 1; the exchange unreachable is exit 4', async () => {
     expectOneLineError(await runCli(['ticker', 'NOSUCHUSDT'], rig.env), 1, 'NOSUCHUSDT');
     // A port nothing listens on: connection refused.
-    const closed = await startCliSim('utadash-cli-closed-');
-    const url = closed.sim.rest;
-    await closed.close();
+    const url = `http://127.0.0.1:${await unusedPort()}`;
     expectOneLineError(await runCli(['positions'], cliEnv(rig.home, { UTADASH_SIM_URL: url })), 4, 'positions');
   });
 

@@ -1,8 +1,7 @@
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { EXPORT_KINDS } from '../../src/journal/journal-reader.js';
 import { SCHEMA_VERSION } from '../../src/journal/journal-schema.js';
 import { makeFill, randomFills, randomFunding, randomInterest } from '../../src/journal/journal.testkit.js';
 import type { JournalFill } from '../../src/journal/journal-types.js';
-import { APP_BIN, currentSourcesEnv } from '../helpers/app-bin.js';
+import { cliEnv, runCli, type CliRun } from '../helpers/cli-commands-rig.js';
 import { parseCsvObjects } from '../helpers/csv-parse.js';
 
 /**
@@ -38,26 +37,20 @@ const funding = randomFunding({ symbols: 2, from: FROM, days: 30 });
 const interest = randomInterest({ from: FROM, days: 30 });
 let path = '';
 
-/** The CLI's environment: this process's, the scratch data home, the current sources. */
-function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_DATA_HOME: dataHome, XDG_CONFIG_HOME: join(home, 'config'), XDG_STATE_HOME: join(home, 'state'), ...currentSourcesEnv(), ...extra };
-  delete e.CI;
-  return e;
-}
-
-function cli(args: readonly string[], extra: NodeJS.ProcessEnv = {}): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [APP_BIN, 'journal', ...args], { encoding: 'utf8', input: '', timeout: 60_000, maxBuffer: 64 * 1024 * 1024, env: env(extra) });
+/** Runs `utadash journal ...args` with the scratch home and data home (`extra` on top); resolves once it has exited. */
+function cli(args: readonly string[], extra: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return runCli(['journal', ...args], cliEnv(home, { XDG_DATA_HOME: dataHome, ...extra }));
 }
 
 /** Exit 2, nothing on stdout, exactly one stderr line containing `text`, no stack. */
-function expectRefusal(r: SpawnSyncReturns<string>, text: string): void {
+function expectRefusal(r: CliRun, text: string): void {
   const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
   expect(lines, r.stderr).toHaveLength(1);
   expect(lines[0]).toContain(text);
   expect(lines[0]?.startsWith('utadash: ')).toBe(true);
   expect(r.stderr).not.toMatch(/^\s+at /m);
   expect(r.stdout).toBe('');
-  expect(r.status, r.stderr).toBe(2);
+  expect(r.code, r.stderr).toBe(2);
 }
 
 beforeAll(async () => {
@@ -83,17 +76,17 @@ function rowsOf(kind: (typeof EXPORT_KINDS)[number]): Record<string, string>[] {
 }
 
 describe('utadash journal export', () => {
-  it.each(EXPORT_KINDS)('%s: CSV on stdout, parsed back, equals the rows', (kind) => {
-    const r = cli(['export', '--from', '2026-01-01', '--to', 'now', '--format', 'csv', '--kind', kind]);
-    expect(r.status, r.stderr).toBe(0);
+  it.each(EXPORT_KINDS)('%s: CSV on stdout, parsed back, equals the rows', async (kind) => {
+    const r = await cli(['export', '--from', '2026-01-01', '--to', 'now', '--format', 'csv', '--kind', kind]);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toBe('');
     const rows = rowsOf(kind);
     expect(rows.length).toBeGreaterThan(0);
     expect(parseCsvObjects(r.stdout)).toEqual(rows);
   });
 
-  it('fills: every fill once, in time order, with its exact strings', () => {
-    const parsed = parseCsvObjects(cli(['export', '--from', '2026-01-01', '--to', 'now']).stdout);
+  it('fills: every fill once, in time order, with its exact strings', async () => {
+    const parsed = parseCsvObjects((await cli(['export', '--from', '2026-01-01', '--to', 'now'])).stdout);
     expect(parsed.map((p) => p.execId).sort()).toEqual(fills.map((f) => f.execId).sort());
     const odd = parsed.find((p) => p.execId === 'odd-1');
     expect(odd).toMatchObject({ clientOid: 'a,"quoted"\r\nline', pnl: '-0.000000000000000001', timeUtc: '2026-01-01T01:00:00.000Z' });
@@ -101,10 +94,10 @@ describe('utadash journal export', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
-  it('JSON to --out FILE (0600), the same rows; one line on stderr says so', () => {
+  it('JSON to --out FILE (0600), the same rows; one line on stderr says so', async () => {
     const out = join(home, 'fills.json');
-    const r = cli(['export', '--format=json', '--out', out, '--journal', path]);
-    expect(r.status, r.stderr).toBe(0);
+    const r = await cli(['export', '--format=json', '--out', out, '--journal', path]);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(`utadash: ${fills.length} fills row(s) written to ${out}\n`);
     expect(statSync(out).mode & 0o777).toBe(0o600);
@@ -113,9 +106,9 @@ describe('utadash journal export', () => {
 });
 
 describe('utadash journal stats', () => {
-  it('prints the totals per coin: realized, fees, funding, interest, net and win rate equal to sums of the rows', () => {
-    const r = cli(['stats', '--from', '2026-01-01', '--to', 'now']);
-    expect(r.status, r.stderr).toBe(0);
+  it('prints the totals per coin: realized, fees, funding, interest, net and win rate equal to sums of the rows', async () => {
+    const r = await cli(['stats', '--from', '2026-01-01', '--to', 'now']);
+    expect(r.code, r.stderr).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe(`Trade journal of demo account sim-cli (${path})`);
     const totals = lines.slice(lines.indexOf('Totals') + 2).filter((l) => l.trim() !== '');
@@ -144,11 +137,11 @@ describe('utadash journal stats', () => {
     for (const symbol of ['SYM0USDT', 'SYM1USDT', 'SYM2USDT', 'SYM3USDT', 'BTCUSDT']) expect(r.stdout).toMatch(new RegExp(`^${symbol} `, 'm'));
   });
 
-  it('by day and by week', () => {
-    const day = cli(['stats', '--by', 'day', '--mode', 'demo']);
-    expect(day.status, day.stderr).toBe(0);
+  it('by day and by week', async () => {
+    const day = await cli(['stats', '--by', 'day', '--mode', 'demo']);
+    expect(day.code, day.stderr).toBe(0);
     expect(day.stdout).toMatch(/^2026-01-15 +USDT /m);
-    const week = cli(['stats', '--by=week', '--account', 'sim-cli']);
+    const week = await cli(['stats', '--by=week', '--account', 'sim-cli']);
     expect(week.stdout).toMatch(/^2026-W03 +USDT /m);
   });
 });
@@ -167,21 +160,21 @@ describe('mistakes: one line on stderr, exit 2', () => {
     [['stats', '--mode', 'live'], 'no trade journal for --mode live in'],
     [['export', '--journal', '/nonexistent/j.sqlite'], 'no journal at /nonexistent/j.sqlite'],
     [['export', '--out', '/nonexistent/dir/out.csv'], '--out /nonexistent/dir/out.csv cannot be written'],
-  ])('%j', (args, text) => {
-    expectRefusal(cli(args), text);
+  ])('%j', async (args, text) => {
+    expectRefusal(await cli(args), text);
   });
 
-  it('a journal of another account named with --journal and --account', () => {
-    expectRefusal(cli(['stats', '--journal', path, '--account', 'other']), `is the journal of demo account sim-cli`);
+  it('a journal of another account named with --journal and --account', async () => {
+    expectRefusal(await cli(['stats', '--journal', path, '--account', 'other']), `is the journal of demo account sim-cli`);
   });
 
-  it('a journal from a newer schema', () => {
+  it('a journal from a newer schema', async () => {
     const newer = join(home, 'newer.sqlite');
     writeFileSync(newer, readFileSync(path));
     const db = new BetterSqlite3(newer);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
-    expectRefusal(cli(['stats', '--journal', newer]), `was written by a newer utadash (schema ${SCHEMA_VERSION + 1}`);
+    expectRefusal(await cli(['stats', '--journal', newer]), `was written by a newer utadash (schema ${SCHEMA_VERSION + 1}`);
   });
 
   it('two journals and no --mode / --account to choose', async () => {
@@ -190,28 +183,17 @@ describe('mistakes: one line on stderr, exit 2', () => {
     await store.close();
     mkdirSync(join(other, 'utadash'), { recursive: true });
     writeFileSync(join(other, 'utadash', 'journal-demo-x.sqlite'), readFileSync(path));
-    expectRefusal(cli(['stats'], { XDG_DATA_HOME: other }), '2 trade journals in');
-    expect(cli(['stats', '--mode', 'live'], { XDG_DATA_HOME: other }).status).toBe(0);
+    expectRefusal(await cli(['stats'], { XDG_DATA_HOME: other }), '2 trade journals in');
+    expect((await cli(['stats', '--mode', 'live'], { XDG_DATA_HOME: other })).code).toBe(0);
   });
 });
 
 describe('what it loads', () => {
-  it('never Ink, React or yoga (the resolutions of the run, seen by a module hook)', () => {
+  it('never Ink, React or yoga (the resolutions of the run, seen by a module hook)', async () => {
     const log = join(home, 'resolved.log');
-    const hook = join(home, 'hook.mjs');
-    writeFileSync(
-      hook,
-      `import { appendFileSync } from 'node:fs';
-       export async function resolve(specifier, context, next) {
-         const r = await next(specifier, context);
-         appendFileSync(${JSON.stringify(log)}, r.url + '\\n');
-         return r;
-       }`,
-    );
-    const register = join(home, 'register.mjs');
-    writeFileSync(register, `import { register } from 'node:module';\nregister(${JSON.stringify(pathToFileURL(hook).href)});\n`);
-    const r = spawnSync(process.execPath, ['--import', pathToFileURL(register).href, APP_BIN, 'journal', 'stats'], { encoding: 'utf8', env: env({ UTADASH_FROM_SOURCE: '1' }) });
-    expect(r.status, r.stderr).toBe(0);
+    const hook = fileURLToPath(new URL('../helpers/module-trace.mjs', import.meta.url));
+    const r = await cli(['stats'], { UTADASH_FROM_SOURCE: '1', UTADASH_TEST_MODULE_LOG: log, NODE_OPTIONS: `--import ${hook}` });
+    expect(r.code, r.stderr).toBe(0);
     const resolved = readFileSync(log, 'utf8');
     // The hook sees the run: the journal and its database.
     expect(resolved).toContain('/src/journal/journal-db.ts');

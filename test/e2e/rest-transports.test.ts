@@ -1,10 +1,10 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HttpTransportFactory } from '../../src/exchange/rest/http-transport.js';
 import { nodeHttpTransport } from '../../src/exchange/rest/node-http-transport.js';
 import { RestClient } from '../../src/exchange/rest/rest-client.js';
 import { ExchangeError } from '../../src/exchange/wire/errors.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
+import { unusedPort } from '../helpers/ws-test-server.js';
 
 /**
  * The REST client's two transports (src/exchange/rest/http-transport.ts): undici's pool (the
@@ -43,16 +43,6 @@ function clientFor(transport: HttpTransportFactory | undefined, baseUrl = sim.re
     ...(transport ? { transport } : {}),
     ...extra,
   });
-}
-
-/** A loopback URL on which nothing listens (a port taken, then released). */
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return `http://127.0.0.1:${address.port}`;
 }
 
 async function failureOf(call: Promise<unknown>): Promise<ExchangeError> {
@@ -99,7 +89,7 @@ describe.each(TRANSPORTS)('the REST client over $name', ({ name, transport }) =>
   });
 
   it('a write to a port nobody listens on was not sent', async () => {
-    const client = clientFor(transport, await closedPortUrl());
+    const client = clientFor(transport, `http://127.0.0.1:${await unusedPort()}`);
     try {
       const error = await failureOf(client.call('trade.placeOrder', { category: 'USDT-FUTURES', symbol: 'BTCUSDT', side: 'buy', orderType: 'limit', qty: '0.01', price: '50000', clientOid: `tr-${name.length}-refused` }));
       expect(error.code).toBe('EXCH_NETWORK');

@@ -12,7 +12,8 @@ import { PollService } from '../../src/services/poll-service.js';
 import { startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import { positionKey } from '../../src/store/slices/positions-slice.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
-import { cancelledWithTest, waitFor } from '../helpers/wait-for.js';
+import { whenPrivateDown } from '../helpers/chaos-checks.js';
+import { waitFor } from '../helpers/wait-for.js';
 
 /**
  * Issue 4: the stream layer and the services recover from every transport fault the embedded
@@ -110,26 +111,6 @@ function allSubscribed(): boolean {
   return pub.state === 'subscribed' && priv?.state === 'subscribed' && subs.length > 0 && subs.every((s) => s.status === 'subscribed');
 }
 
-/** Calls `onDown` synchronously the next time the private socket goes down (its old socket is gone, no new one yet). */
-function whenPrivateDown(onDown: () => void): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const end = cancelledWithTest(
-      () => `the private socket to go down: ${JSON.stringify(health().priv)}`,
-      (reason) => {
-        off();
-        reject(reason);
-      },
-    );
-    const off = session.stream.onHealth((h) => {
-      if (h.kind !== 'private' || h.state !== 'reconnecting') return;
-      off();
-      end();
-      onDown();
-      resolve();
-    });
-  });
-}
-
 /** Counts the frames of one kind a socket receives from now on (pongs, book pushes): a clock made of events. */
 function countFrames(events: Session['stream']['publicConnection']['events'], match: (f: InboundFrame) => boolean): { count: () => number; stop: () => void } {
   let n = 0;
@@ -217,7 +198,7 @@ describe('stream recovery on the embedded exchange', () => {
       const gone = await placeRestingOrder('1001');
       await waitForOpenOrders([keep, gone]);
 
-      const down = whenPrivateDown(() => changeBehindTheStream(gone));
+      const down = whenPrivateDown(session, () => changeBehindTheStream(gone));
       droppedAt = Date.now();
       sim.faults.dropSockets('all');
       await down;
@@ -339,7 +320,7 @@ describe('stream recovery on the embedded exchange', () => {
       const before = session.store.getState().connection;
 
       let reason: string | null = null;
-      const down = whenPrivateDown(() => {
+      const down = whenPrivateDown(session, () => {
         reason = session.stream.getHealth().private?.lastErrorCode ?? null;
         changeBehindTheStream(gone);
       });

@@ -1,12 +1,13 @@
 import { Decimal } from 'decimal.js';
 import { expect } from 'vitest';
+import type { Session } from '../../src/cli/session.js';
 import { positionFromWire } from '../../src/exchange/wire/account-mappers.js';
 import { wireList, wireRecord, wireString } from '../../src/exchange/wire/wire-values.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
 import { positionKey } from '../../src/store/slices/positions-slice.js';
 import type { ChaosRig } from './chaos-rig.js';
 import { typeIntoSelectedField } from './field-keys.js';
-import { waitFor } from './wait-for.js';
+import { cancelledWithTest, waitFor } from './wait-for.js';
 
 /**
  * What chaos tests assert after every fault: the store's open orders, positions and balances equal
@@ -129,12 +130,24 @@ export async function waitForHealthyStatus(rig: ChaosRig): Promise<void> {
   await waitFor(() => /pub subscribed .*priv subscribed/.test(statusLine(rig)), () => `status bar: ${statusLine(rig)}`);
 }
 
-/** Resolves the next time the private socket goes down, calling `onDown` synchronously first (before any reconnect). */
-export function whenPrivateDown(rig: ChaosRig, onDown: () => void = () => undefined): Promise<void> {
-  return new Promise((resolve) => {
-    const off = rig.session.stream.onHealth((h) => {
+/**
+ * Resolves the next time the private socket goes down (its old socket gone, no new one yet),
+ * calling `onDown` synchronously first, before any reconnect. Rejects when the test times out,
+ * naming the private socket's last health.
+ */
+export function whenPrivateDown(session: Pick<Session, 'stream'>, onDown: () => void = () => undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const end = cancelledWithTest(
+      () => `the private socket to go down: ${JSON.stringify(session.stream.getHealth().private)}`,
+      (reason) => {
+        off();
+        reject(reason);
+      },
+    );
+    const off = session.stream.onHealth((h) => {
       if (h.kind !== 'private' || h.state !== 'reconnecting') return;
       off();
+      end();
       onDown();
       resolve();
     });
