@@ -9,17 +9,16 @@
  * (stdout and stderr, in order) is held until it ends, then printed as one block under a
  * `── name: ok|FAILED (exit n) in s ──` header, so two tools never interleave their lines.
  * The scripts after `--while` run meanwhile, one after another, with the terminal to themselves
- * (their output shows as it comes); the first that fails stops the rest. The held scripts run at a
- * lower priority, so they take the CPU the others leave idle, and their blocks are printed once
- * the others have ended. Exits 1 if any script failed (after all have ended), else 0.
+ * (their output shows as it comes); the first that fails stops the rest. The held scripts' blocks
+ * are printed once those have ended. Exits 1 if any script failed (after all have ended), else 0.
  *
  * Why (`npm test`): the static checks (tsc, ESLint's typed rules, dependency-cruiser: ~80 CPU
  * seconds) and the end-to-end tests (which wait on sockets, timers and child processes with cores
  * idle) each leave CPU unused; run side by side the suite ends about a minute sooner on two cores
- * than with the checks first.
+ * than with the checks first. All at the normal priority: niced checks starved behind two busy
+ * processes once the tests had ended (a process may not raise its priority back), ~10 % of a core.
  */
 import { spawn } from 'node:child_process';
-import { setPriority } from 'node:os';
 
 const args = process.argv.slice(2);
 const split = args.indexOf('--while');
@@ -31,24 +30,13 @@ if (held.length === 0 || (split >= 0 && live.length === 0)) {
 }
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-/** Niceness of the held scripts while live ones run (0 is normal; higher yields the CPU). */
-const HELD_PRIORITY = 10;
 
 /** Runs `npm run --silent <name>` with its output held; resolves with its exit code, output and duration. */
-function runHeld(name, priority) {
+function runHeld(name) {
   const started = performance.now();
   return new Promise((resolve) => {
     const chunks = [];
     const child = spawn(npm, ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? '1' : '0') } });
-    // Set before npm starts the script's own process (~0.2 s later), which inherits it. Not
-    // allowed everywhere (some containers): then the script runs at the normal priority.
-    if (priority !== 0 && child.pid !== undefined) {
-      try {
-        setPriority(child.pid, priority);
-      } catch {
-        // The normal priority: slower on a busy machine, the same result.
-      }
-    }
     child.stdout.on('data', (d) => chunks.push(d));
     child.stderr.on('data', (d) => chunks.push(d));
     child.on('error', (error) => {
@@ -79,7 +67,7 @@ const failed = [];
 const blocks = [];
 const heldDone = Promise.all(
   held.map(async (name) => {
-    const r = await runHeld(name, live.length > 0 ? HELD_PRIORITY : 0);
+    const r = await runHeld(name);
     if (r.code !== 0) failed.push(r.name);
     const body = r.output.endsWith('\n') || r.output === '' ? r.output : `${r.output}\n`;
     // Without live scripts each block is printed as its script ends; with them, after they end.
