@@ -44,10 +44,19 @@ export interface JournalCommon {
 }
 
 const COMMON = ['--from', '--to', '--journal', '--mode', '--account'];
-const FLAGS: Readonly<Record<'export' | 'stats', readonly string[]>> = {
+/** The flags of each journal command (all take a value): the parser's and shell completion's. */
+export const JOURNAL_FLAGS: Readonly<Record<'export' | 'stats', readonly string[]>> = {
   export: [...COMMON, '--kind', '--format', '--out'],
   stats: [...COMMON, '--by'],
 };
+
+/** The values the journal's choice flags take (the first is the default, `--mode` has none). */
+export const JOURNAL_CHOICES = {
+  '--kind': EXPORT_KINDS,
+  '--format': ['csv', 'json'],
+  '--by': ['symbol', 'day', 'week'],
+  '--mode': ['live', 'paper', 'demo'],
+} as const satisfies Readonly<Record<string, readonly string[]>>;
 
 /** One of `choices`, or a UsageError naming the flag. */
 function choice<T extends string>(flag: string, value: string | undefined, choices: readonly T[], fallback: T): T {
@@ -70,7 +79,7 @@ export function parseJournalArgs(argv: readonly string[], now: number): JournalC
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') return { command: 'help' };
   if (sub !== 'export' && sub !== 'stats') throw new UsageError(`unknown journal command "${sub}" (export or stats; see utadash journal --help)`);
-  const allowed = FLAGS[sub];
+  const allowed = JOURNAL_FLAGS[sub];
   const v = new Map<string, string>();
   for (let i = 0; i < rest.length; i += 1) {
     const raw = rest[i] ?? '';
@@ -86,15 +95,15 @@ export function parseJournalArgs(argv: readonly string[], now: number): JournalC
   const from = time('--from', v.get('--from'), now, 0);
   const to = time('--to', v.get('--to'), now, now);
   if (to <= from) throw new UsageError(`--from must be before --to (${v.get('--from') ?? 'the start'} is not before ${v.get('--to') ?? 'now'})`);
-  const mode = v.has('--mode') ? choice('--mode', v.get('--mode'), ['live', 'paper', 'demo'] as const, 'live') : null;
+  const mode = v.has('--mode') ? choice('--mode', v.get('--mode'), JOURNAL_CHOICES['--mode'], 'live') : null;
   const path = v.get('--journal') ?? null;
   const account = v.get('--account') ?? null;
   const common: JournalCommon = { from, to, path, mode, account };
-  if (sub === 'stats') return { command: 'stats', by: choice('--by', v.get('--by'), ['symbol', 'day', 'week'] as const, 'symbol'), ...common };
+  if (sub === 'stats') return { command: 'stats', by: choice('--by', v.get('--by'), JOURNAL_CHOICES['--by'], 'symbol'), ...common };
   return {
     command: 'export',
-    kind: choice('--kind', v.get('--kind'), EXPORT_KINDS, 'fills'),
-    format: choice('--format', v.get('--format'), ['csv', 'json'] as const, 'csv'),
+    kind: choice('--kind', v.get('--kind'), JOURNAL_CHOICES['--kind'], 'fills'),
+    format: choice('--format', v.get('--format'), JOURNAL_CHOICES['--format'], 'csv'),
     out: v.get('--out') ?? null,
     ...common,
   };

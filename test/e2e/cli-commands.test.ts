@@ -220,7 +220,10 @@ describe('conventions', () => {
     const status = await runCli(['status', '-h'], rig.env);
     expect(status.stdout).toContain("set -g status-right '#(utadash status --tmux)'");
     const all = await runCli(['help'], rig.env);
-    for (const word of ['status', 'positions', 'orders', 'account', 'loans', 'book', 'ticker', 'order place', 'order cancel-all', 'countdown arm', 'borrow', 'repay', 'watch', 'completion']) expect(all.stdout).toContain(word);
+    for (const word of ['status', 'positions', 'orders', 'account', 'loans', 'book', 'ticker', 'order place', 'order cancel-all', 'countdown arm', 'borrow', 'repay', 'watch', 'journal export', 'journal stats', 'completion']) expect(all.stdout).toContain(word);
+    const journal = await runCli(['help', 'journal'], rig.env);
+    expect(journal.code).toBe(0);
+    expect(journal.stdout).toContain('utadash journal stats  [--by symbol|day|week]');
   });
 });
 
@@ -248,6 +251,13 @@ describe('shell completion', () => {
     expect(completeBash(run.stdout, ['utadash', 'order', 'place', 'BTCUSDT', 'buy', '1', '--t'])).toEqual(['--tif', '--tp', '--trigger-by']);
     expect(completeBash(run.stdout, ['utadash', 'order', 'place', '--tif', ''])).toEqual(['gtc', 'ioc', 'fok', 'post_only']);
     expect(completeBash(run.stdout, ['utadash', 'status', '--t'])).toEqual(['--tmux']);
+    // The journal: its subcommands, its own flags (no exchange flags) and their values.
+    expect(completeBash(run.stdout, ['utadash', 'jo'])).toEqual(['journal']);
+    expect(completeBash(run.stdout, ['utadash', 'journal', ''])).toEqual(['export', 'stats']);
+    expect(completeBash(run.stdout, ['utadash', 'journal', 'export', '--f'])).toEqual(['--from', '--format']);
+    expect(completeBash(run.stdout, ['utadash', 'journal', 'export', '--kind', ''])).toEqual(['fills', 'funding', 'loans', 'equity', 'orders']);
+    expect(completeBash(run.stdout, ['utadash', 'journal', 'stats', '--by', 'w'])).toEqual(['week']);
+    expect(completeBash(run.stdout, ['utadash', 'help', 'jo'])).toEqual(['journal']);
   });
 
   it('zsh gets a compdef function; an unknown shell is exit 2', async () => {

@@ -1,5 +1,6 @@
 import { CATEGORIES } from '../../domain/model.js';
 import { UsageError } from '../args.js';
+import { JOURNAL_CHOICES, JOURNAL_FLAGS } from '../journal-args.js';
 import { COMMAND_NAMES } from './command-names.js';
 import { COMMAND_SPECS, COMMON_FLAGS, ORDER_SUBCOMMANDS, type CommandKey } from './command-specs.js';
 
@@ -18,14 +19,21 @@ const FLAG_VALUES: Readonly<Record<string, readonly string[]>> = {
   '--trigger-by': ['last', 'mark'],
   '--side': ['long', 'short'],
   '--term': ['flexible', '7', '30'],
+  ...JOURNAL_CHOICES,
 };
+
+/** Flags whose value is a file name. */
+const FILE_FLAGS = ['--out', '--journal'];
+/** Flags whose value is free (nothing to offer). */
+const FREE_FLAGS = ['--profile', '--seed', '--symbol', '--depth', '--wait', '--qty', '--price', '--tp', '--sl', '--pledge', '--loan', '--from', '--to', '--account'];
 
 /** Words in second place: subcommands. */
 const SUBWORDS: Readonly<Record<string, readonly string[]>> = {
   order: ORDER_SUBCOMMANDS,
   countdown: ['arm', 'disarm'],
   completion: ['bash', 'zsh'],
-  help: [...COMMAND_NAMES].filter((n) => n !== 'help'),
+  journal: Object.keys(JOURNAL_FLAGS),
+  help: [...COMMAND_NAMES, 'journal'].filter((n) => n !== 'help'),
 };
 
 /** Every flag `key` takes (its own and the common ones). */
@@ -34,12 +42,17 @@ function flagsOf(key: CommandKey): string {
   return [...(spec.values ?? []), ...(spec.switches ?? []), ...COMMON_FLAGS.values, ...COMMON_FLAGS.switches].join(' ');
 }
 
-/** `case` branches: `key) flags="...";;` with the order group keyed by its subcommand. */
-function caseLines(indent: string, pattern: (key: CommandKey) => string, assign: (flags: string) => string): string {
-  return (Object.keys(COMMAND_SPECS) as CommandKey[]).map((key) => `${indent}${pattern(key)}) ${assign(flagsOf(key))} ;;`).join('\n');
+/**
+ * `case` branches: `key) flags="...";;`, the order and journal groups keyed by their subcommand
+ * (`journal export`: the journal's own flags, no common ones).
+ */
+function caseLines(indent: string, pattern: (key: string) => string, assign: (flags: string) => string): string {
+  const commands = (Object.keys(COMMAND_SPECS) as CommandKey[]).map((key) => [key, flagsOf(key)] as const);
+  const journal = Object.entries(JOURNAL_FLAGS).map(([sub, flags]) => [`journal ${sub}`, [...flags, '--help'].join(' ')] as const);
+  return [...commands, ...journal].map(([key, flags]) => `${indent}${pattern(key)}) ${assign(flags)} ;;`).join('\n');
 }
 
-const TOP_WORDS = [...COMMAND_NAMES, 'sim'].join(' ');
+const TOP_WORDS = [...COMMAND_NAMES, 'journal', 'sim'].join(' ');
 
 function bashScript(): string {
   const values = Object.entries(FLAG_VALUES).map(([flag, list]) => `    ${flag}) COMPREPLY=($(compgen -W "${list.join(' ')}" -- "$cur")); return ;;`).join('\n');
@@ -51,7 +64,8 @@ _utadash() {
   if [ "$COMP_CWORD" -eq 1 ]; then COMPREPLY=($(compgen -W "${TOP_WORDS}" -- "$cur")); return; fi
   case "$prev" in
 ${values}
-    --profile|--seed|--symbol|--depth|--wait|--qty|--price|--tp|--sl|--pledge|--loan) COMPREPLY=(); return ;;
+    ${FILE_FLAGS.join('|')}) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    ${FREE_FLAGS.join('|')}) COMPREPLY=(); return ;;
   esac
   if [ "$COMP_CWORD" -eq 2 ]; then
     case "$cmd" in
@@ -59,7 +73,7 @@ ${subs}
     esac
     if [ -n "$words" ]; then COMPREPLY=($(compgen -W "$words" -- "$cur")); return; fi
   fi
-  [ "$cmd" = order ] && cmd="order $sub"
+  case "$cmd" in order|journal) cmd="$cmd $sub" ;; esac
   case "$cmd" in
 ${caseLines('    ', (k) => `"${k}"`, (f) => `flags="${f}"`)}
   esac
@@ -79,14 +93,15 @@ _utadash() {
   if (( CURRENT == 2 )); then compadd -- ${TOP_WORDS}; return; fi
   case $prev in
 ${values}
-    --profile|--seed|--symbol|--depth|--wait|--qty|--price|--tp|--sl|--pledge|--loan) return ;;
+    ${FILE_FLAGS.join('|')}) _files; return ;;
+    ${FREE_FLAGS.join('|')}) return ;;
   esac
   if (( CURRENT == 3 )); then
     case $cmd in
 ${subs}
     esac
   fi
-  [[ $cmd == order ]] && cmd="order $sub"
+  [[ $cmd == order || $cmd == journal ]] && cmd="$cmd $sub"
   case $cmd in
 ${caseLines('    ', (k) => `'${k}'`, (f) => `flags=(${f})`)}
   esac

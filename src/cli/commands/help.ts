@@ -145,6 +145,9 @@ Write (summary, then y/N on a terminal; --yes for scripts):
   repay LOAN_ORDER_ID [AMOUNT]
 Alerts:
   watch [--once]           the config's alert rules, one line per alert
+Journal (the dashboard's own record, read from its file; no keys needed):
+  journal export           fills, funding, loans, equity or orders as CSV or JSON
+  journal stats            PnL by symbol, day or week; totals per coin
 Shell:
   completion bash|zsh      shell completion
 

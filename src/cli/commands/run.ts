@@ -84,8 +84,9 @@ function failureOf(error: unknown): { readonly code: ExitStatus; readonly messag
   return { code: ExitCode.REFUSED, message: `internal error: ${message}` };
 }
 
-/** `utadash help [command]`, or a command's `--help`. */
-function helpText(key: string, rest: readonly string[]): string {
+/** `utadash help [command]`, or a command's `--help`; `help journal` is the journal's own usage (journal-args.ts). */
+async function helpText(key: string, rest: readonly string[]): Promise<string> {
+  if (key === 'help' && rest[0] === 'journal') return `${(await import('../journal-args.js')).JOURNAL_USAGE}\n`;
   if (key === 'help') return `${commandUsage(rest.join(' ') || 'help')}\n`;
   return `${commandUsage(key)}\n`;
 }
@@ -96,7 +97,7 @@ export async function runCommand(argv: readonly string[], env: NodeJS.ProcessEnv
   let target: CommandTarget | null = null;
   try {
     if (key === 'help' || rest.includes('--help') || rest.includes('-h')) {
-      await writeText(io.stdout, key === 'help' && rest.length === 0 ? `${COMMANDS_USAGE}\n` : helpText(key, rest));
+      await writeText(io.stdout, key === 'help' && rest.length === 0 ? `${COMMANDS_USAGE}\n` : await helpText(key, rest));
       return ExitCode.OK;
     }
     if (key === 'completion') {
