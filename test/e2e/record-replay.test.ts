@@ -19,6 +19,7 @@ import { startReplay } from '../../src/sim/replay/replay-server.js';
 import { DEMO_API_KEY, DEMO_PASSPHRASE, DEMO_SECRET, startSim, type SimHandle } from '../../src/sim/start-sim.js';
 import type { AppStore } from '../../src/store/create-app-store.js';
 import { symbolKey } from '../../src/store/slices/market-slice.js';
+import { firableIntervalTimer } from '../helpers/manual-interval.js';
 import { waitFor } from '../helpers/wait-for.js';
 
 const DEMO_CREDENTIALS = { apiKey: DEMO_API_KEY, secret: DEMO_SECRET, passphrase: DEMO_PASSPHRASE };
@@ -43,34 +44,6 @@ function finalState(store: AppStore): FinalState {
       .sort(),
     balances: (s.account.summary?.assets ?? []).map((a) => `${a.coin} ${a.balance.toString()} ${a.available.toString()}`).sort(),
   };
-}
-
-/**
- * Resolves once books, open orders and the account have not changed for `quietMs` (services publish
- * on a 100 ms tick). With the sockets closed, what can still change is a publish already pending on
- * that tick: its timer was armed before the quiet timer and expires first, and timers run in order,
- * so a late (busy) event loop cannot make the quiet timer fire before it. No deadline of its own.
- */
-function settled(store: AppStore, quietMs = 400): Promise<void> {
-  return new Promise((resolve) => {
-    const pick = () => {
-      const s = store.getState();
-      return [s.market.books, s.orders.open, s.account.summary] as const;
-    };
-    let last = pick();
-    let timer = setTimeout(done, quietMs);
-    const off = store.subscribe(() => {
-      const now = pick();
-      if (now.every((v, i) => v === last[i])) return;
-      last = now;
-      clearTimeout(timer);
-      timer = setTimeout(done, quietMs);
-    });
-    function done(): void {
-      off();
-      resolve();
-    }
-  });
 }
 
 /**
@@ -108,10 +81,11 @@ let placedClientOid = '';
 beforeAll(async () => {
   sim = await startSim({ seed: 5 });
   const recorder = new SessionRecorder({ path: recordingPath, mode: 'DEMO' });
+  const publish = firableIntervalTimer();
   const audit = new AuditLog({ path: auditPath, mode: 'DEMO' });
   const session: Session = await openSession(
     { mode: 'DEMO', account: 'sim', restUrl: sim.rest, wsPublic: sim.wsPublic, wsPrivate: sim.wsPrivate, credentials: DEMO_CREDENTIALS, paper: false },
-    { recorder, audit },
+    { recorder, audit, publishTimer: publish },
   );
   const { store } = session;
   const key = symbolKey(store.getState().market.selected);
@@ -130,7 +104,9 @@ beforeAll(async () => {
   // Stop recording and the sockets in the same turn: nothing arrives that is not recorded.
   recorder.close();
   session.stream.close();
-  await settled(store);
+  // What the sockets delivered is in the store or in the market publish waiting for its tick
+  // (private pushes apply at once): that tick, now, and the state is final.
+  publish.fire();
   recorded = finalState(store);
   await session.services.shutdown();
   audit.close();

@@ -32,3 +32,30 @@ export function manualIntervalTimer(): ManualIntervalTimer {
     },
   };
 }
+
+/**
+ * Node's intervals, as the app's default timer runs them, plus `fire()`: each live interval once,
+ * now. For a test that needs what the next tick would publish at a moment of its choosing (e.g.
+ * the state once the sockets are closed) without waiting for the tick.
+ */
+export function firableIntervalTimer(): ManualIntervalTimer {
+  const intervals = new Map<NodeJS.Timeout, () => void>();
+  return {
+    setInterval: (fn, ms) => {
+      const handle = setInterval(fn, ms);
+      handle.unref();
+      intervals.set(handle, fn);
+      return handle;
+    },
+    clearInterval: (handle) => {
+      clearInterval(handle as NodeJS.Timeout);
+      intervals.delete(handle as NodeJS.Timeout);
+    },
+    fire: () => {
+      for (const fn of [...intervals.values()]) fn();
+    },
+    get live() {
+      return intervals.size;
+    },
+  };
+}
