@@ -1,12 +1,14 @@
 /**
- * CSV for `utadash journal export` (RFC 4180): a header row, then one row per record, lines ended
- * by CRLF; a field holding a comma, a double quote, CR or LF is quoted, its quotes doubled. Every
- * field is text as stored (amounts as the exchange's decimal strings), so nothing is reformatted.
+ * CSV (RFC 4180), the one writer of utadash: `utadash journal export` (lines ended by CRLF, as the
+ * RFC has it, for files and spreadsheets) and the commands' `--csv` (src/cli/commands/output.ts;
+ * lines ended by LF, for pipes). A field holding a comma, a double quote, CR or LF, or starting or
+ * ending with white space, is quoted, its quotes doubled. Every field is text as given (amounts as
+ * the exchange's decimal strings), so nothing is reformatted.
  */
 
 /** One field, quoted when it must be. */
 export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /** One CSV line (no line end). */
@@ -14,9 +16,12 @@ export function csvLine(values: readonly string[]): string {
   return values.map(csvField).join(',');
 }
 
-/** A whole CSV text: `fields` as the header, then each row's values in that order (missing: ''). */
-export function toCsv(fields: readonly string[], rows: readonly Readonly<Record<string, string>>[]): string {
+/**
+ * A whole CSV text: `fields` as the header, then each row's values in that order (missing: ''),
+ * every line ended by `lineEnd` (default CRLF).
+ */
+export function toCsv(fields: readonly string[], rows: readonly Readonly<Record<string, string>>[], lineEnd: '\r\n' | '\n' = '\r\n'): string {
   const lines = [csvLine(fields)];
   for (const row of rows) lines.push(csvLine(fields.map((f) => row[f] ?? '')));
-  return `${lines.join('\r\n')}\r\n`;
+  return `${lines.join(lineEnd)}${lineEnd}`;
 }

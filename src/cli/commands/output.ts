@@ -1,4 +1,5 @@
 import type { Decimal } from 'decimal.js';
+import { toCsv } from '../../journal/journal-csv.js';
 import type { OutputFormat } from './flags.js';
 
 /**
@@ -63,16 +64,10 @@ export function renderTable(table: Table, empty: string): string {
   return `${[header, ...t.rows.map((r) => line(t.columns.map((c) => cellText(r[c.key] ?? null))))].join('\n')}\n`;
 }
 
-/** One CSV field: quoted when it holds a comma, a quote, a line break or leading/trailing space. */
-function csvField(v: Cell): string {
-  const text = v === null ? '' : String(v);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** RFC 4180 CSV: a header of the field names, then one line per row (CRLF-free: `\n`). */
+/** RFC 4180 CSV (journal-csv.ts): a header of the field names, then one line per row, ended by `\n` for pipes; null is empty. */
 export function renderCsv(t: Table): string {
-  const lines = [t.columns.map((c) => csvField(c.key)).join(','), ...t.rows.map((r) => t.columns.map((c) => csvField(r[c.key] ?? null)).join(','))];
-  return `${lines.join('\n')}\n`;
+  const rows = t.rows.map((r) => Object.fromEntries(t.columns.map((c) => [c.key, String(r[c.key] ?? '')])));
+  return toCsv(t.columns.map((c) => c.key), rows, '\n');
 }
 
 /** Pretty JSON (2 spaces) and a line break. */
