@@ -220,24 +220,17 @@ describe('CountdownService', () => {
     expect(h.store.getState().countdown.firedAt).toBeGreaterThan(0);
   });
 
-  it('a 429 (another client spent the 1/s allowance) is waited out once and sent again; a second 429 fails', async () => {
+  it('a 429 the REST client could not wait out fails the call: reported, still armed, nothing more sent for it', async () => {
     const h = setup();
-    let limited = 1;
+    await h.service.arm(10);
     h.caller.reply = async () => {
-      if (limited-- > 0) throw new ExchangeError('EXCH_RATE_LIMITED', 'too many requests', { httpStatus: 429, exchangeCode: '429' });
-      return 'success';
+      throw new ExchangeError('EXCH_RATE_LIMITED', 'too many requests', { httpStatus: 429, exchangeCode: '429' });
     };
-    const armed = h.service.arm(10);
-    await vi.advanceTimersByTimeAsync(1000);
-    await expect(armed).resolves.toBeNull();
-    expect(h.caller.calls.map((c) => [c.countdown, c.at - T0])).toEqual([['10', 0], ['10', 1000]]);
-    expect(h.store.getState().countdown).toMatchObject({ armed: true, lastAckAt: T0 + 1000 });
-    expect(h.lines.some((l) => l.startsWith("warn countdown call over the exchange's 1/s limit"))).toBe(true);
-    limited = 2;
     const out = h.service.disarm();
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(1000);
     await expect(out).resolves.toBe('too many requests');
-    expect(sent(h)).toEqual(['10', '10', '0', '0']);
+    expect(h.service.lastFailure()).toMatchObject({ code: 'EXCH_RATE_LIMITED' });
+    expect(sent(h)).toEqual(['10', '0']);
     expect(h.store.getState().countdown.armed).toBe(true);
     h.service.stop();
   });

@@ -202,21 +202,13 @@ export class CountdownService implements CountdownServices {
   /**
    * Sends one countdown call, at least `COUNTDOWN_MIN_SPACING_MS` after the previous one. Another
    * client of the same account (a script's `utadash countdown`, a second cockpit) spends the same
-   * 1/s allowance, so a 429 is waited out once and the call sent again: the exchange did not act on
-   * it, and setting the window twice is the same as setting it once.
+   * 1/s allowance: the REST client waits out a 429 and sends the call once more (the operation is
+   * idempotent in the operations table), so a 429 reaching here is the second one.
    */
   private async send(countdown: string): Promise<void> {
     await this.pause(this.lastSentAt + COUNTDOWN_MIN_SPACING_MS - this.deps.now());
     this.lastSentAt = this.deps.now();
-    try {
-      await this.deps.api.trade.countdownCancelAll({ countdown });
-    } catch (error) {
-      if (!(error instanceof ExchangeError && error.code === 'EXCH_RATE_LIMITED')) throw error;
-      this.deps.log('warn', `countdown call over the exchange's 1/s limit (another client of this account?); sending it again in ${COUNTDOWN_MIN_SPACING_MS / 1000}s`);
-      await this.pause(COUNTDOWN_MIN_SPACING_MS);
-      this.lastSentAt = this.deps.now();
-      await this.deps.api.trade.countdownCancelAll({ countdown });
-    }
+    await this.deps.api.trade.countdownCancelAll({ countdown });
   }
 
   private async pause(ms: number): Promise<void> {

@@ -67,6 +67,59 @@ describe('RestClient read retries', () => {
   });
 });
 
+describe('RestClient write retries', () => {
+  const credentials = { apiKey: 'key', secret: 'secret', passphrase: 'pass' };
+  const tooMany = { status: 429, body: JSON.stringify({ code: '429', msg: 'Too Many Requests', requestTime: 0, data: null }) };
+  const ok = { status: 200, body: JSON.stringify({ code: '00000', msg: 'success', requestTime: 0, data: 'success' }) };
+  /** A limiter that grants at once and tells what it was asked. */
+  class RecordingLimiter extends RateLimiter {
+    readonly events: string[] = [];
+    override acquire(opId: string): Promise<void> {
+      this.events.push(`acquire ${opId}`);
+      return Promise.resolve();
+    }
+    override penalize(opId: string): void {
+      this.events.push(`penalize ${opId}`);
+    }
+  }
+  /** Requests to the operations under test (the client may also read the server time first). */
+  let sent = 0;
+  const setup = (replies: { status: number; body: string }[]) => {
+    sent = 0;
+    respond = (path) => {
+      if (path.startsWith('/api/v2/public/time')) return { status: 200, body: JSON.stringify({ code: '00000', msg: 'success', requestTime: Date.now(), data: { serverTime: String(Date.now()) } }) };
+      sent += 1;
+      return replies.shift() ?? { status: 500, body: 'no more replies' };
+    };
+    const limiter = new RecordingLimiter({ rateOf: () => undefined, clock: { now: Date.now } });
+    const c = client({ credentials, limiter, sleep: () => Promise.resolve() });
+    return { c, limiter };
+  };
+
+  it('sends an idempotent write (countdown) once more after a 429, through the limiter that was told', async () => {
+    const { c, limiter } = setup([tooMany, ok]);
+    await expect(c.call('trade.countdownCancelAll', { countdown: '10' })).resolves.toBe('success');
+    expect(sent).toBe(2);
+    expect(limiter.events.filter((e) => e.endsWith('countdownCancelAll'))).toEqual(['acquire trade.countdownCancelAll', 'penalize trade.countdownCancelAll', 'acquire trade.countdownCancelAll']);
+  });
+
+  it('fails an idempotent write on a second 429, and never repeats one after a 5xx', async () => {
+    const first = setup([tooMany, tooMany, ok]);
+    await expect(first.c.call('trade.countdownCancelAll', { countdown: '10' })).rejects.toMatchObject({ code: 'EXCH_RATE_LIMITED' });
+    expect(sent).toBe(2);
+    // A 5xx may have run: its result is unknown, whatever the operation.
+    const second = setup([{ status: 503, body: 'busy' }, ok]);
+    await expect(second.c.call('trade.countdownCancelAll', { countdown: '10' })).rejects.toMatchObject({ code: 'EXCH_UNKNOWN_RESULT' });
+    expect(sent).toBe(1);
+  });
+
+  it('never sends a write that is not idempotent twice, 429 or not', async () => {
+    const { c } = setup([tooMany, ok]);
+    await expect(c.call('trade.cancelOrder', { orderId: '1' })).rejects.toMatchObject({ code: 'EXCH_RATE_LIMITED' });
+    expect(sent).toBe(1);
+  });
+});
+
 describe('RestClient options', () => {
   it('refuses a baseUrl with a path, which would break signing', () => {
     expect(() => new RestClient({ baseUrl: 'https://api.bitget.com/proxy' })).toThrow('baseUrl must be an origin');

@@ -212,7 +212,8 @@ export class RestClient {
 
   /**
    * Calls operation `id`. Throws `EXCH_VALIDATION` without sending anything when `params` break a
-   * documented rule. Reads are retried on 429/5xx/network failures; writes never are.
+   * documented rule. Reads are retried on 429/5xx/network failures; writes never are, except an
+   * idempotent one (operations table) once after a 429, when the limiter lets it go again.
    * @returns the envelope's `data`.
    */
   async call<Id extends OperationId>(id: Id, params: OperationParams[Id], opts: CallOptions = {}): Promise<unknown> {
@@ -223,7 +224,7 @@ export class RestClient {
       throw new ExchangeError('EXCH_AUTH', `${id} needs API credentials; configure apiKey, secret and passphrase`, { opId: id });
     }
     const prepared = this.prepare(op, params);
-    const maxAttempts = op.write ? 1 : Math.max(1, this.options.retry?.maxAttempts ?? 3);
+    const maxAttempts = op.write ? (op.idempotent ? 2 : 1) : Math.max(1, this.options.retry?.maxAttempts ?? 3);
     let resynced = false;
     for (let attempt = 1; ; attempt++) {
       try {
@@ -249,7 +250,10 @@ export class RestClient {
           }
         }
         const retryable = err.code === 'EXCH_RATE_LIMITED' || err.code === 'EXCH_NETWORK' || err.code === 'EXCH_TIMEOUT';
-        const willRetry = !op.write && retryable && attempt < maxAttempts;
+        // A 429 was refused before anything ran; an idempotent write sent again after it (the limiter
+        // holds the bucket for its window first) does what one call does. Any other write failure
+        // may have run: never sent again.
+        const willRetry = retryable && attempt < maxAttempts && (!op.write || err.code === 'EXCH_RATE_LIMITED');
         if (err.code === 'EXCH_RATE_LIMITED') this.noteRateLimited(op.id, attempt, willRetry);
         if (!willRetry) {
           this.options.logger?.warn(`${op.id} failed: ${err.code}`, { error: err.toJSON() });

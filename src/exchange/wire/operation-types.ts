@@ -103,6 +103,12 @@ export interface OperationSpec<Id extends string = string> {
   readonly reply: ReplyShape;
   /** True for writes (never retried blindly after a 429 or a network error). */
   readonly write: boolean;
+  /**
+   * A write whose repetition does what one call does (it sets a value: the countdown window, a
+   * leverage, the hold mode). After a 429, which the exchange answers before acting on anything,
+   * the REST client sends it once more, when the limiter lets it; other writes never go twice.
+   */
+  readonly idempotent?: true;
   readonly part: SpecPart;
   /** One line saying what the operation does. */
   readonly summary: string;

@@ -103,6 +103,7 @@ export const ACCOUNT_OPERATIONS = defineOperations([
     auth: 'private',
     permission: 'UTA mgt. (read & write)',
     rate: uidRate('account.setHoldMode', 10),
+    idempotent: true,
     request: { fields: { holdMode: oneOf(['one_way_mode', 'hedge_mode'], true) } },
     reply: 'string',
     write: true,
@@ -116,6 +117,7 @@ export const ACCOUNT_OPERATIONS = defineOperations([
     auth: 'private',
     permission: 'UTA mgt. (read & write)',
     rate: uidRate('account.setLeverage', 10),
+    idempotent: true,
     request: {
       fields: {
         category: category(['MARGIN', ...FUTURES_CATEGORIES]),

@@ -132,6 +132,8 @@ export const TRADE_OPERATIONS = defineOperations([
     auth: 'private',
     permission: TRADE_WRITE,
     rate: uidRate('trade.countdownCancelAll', 1),
+    // Setting the window twice sets it once; another client of the account shares the 1/s.
+    idempotent: true,
     request: {
       fields: {
         countdown: {
