@@ -1,8 +1,8 @@
-import type { Category, Loan, Order, Position } from '../domain/model.js';
+import type { Category, Order, Position } from '../domain/model.js';
 import { isFutures } from '../domain/model.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
-import { readOpenOrders } from '../exchange/rest/open-orders.js';
-import { accountFromWire, accountUpdateFromWire, fillFromWire, isEndedPosition, loanFromWire, orderFromWire, positionFromWire } from '../exchange/wire/account-mappers.js';
+import { readLoans, readOpenOrders, readPositions } from '../exchange/rest/private-reads.js';
+import { accountFromWire, accountUpdateFromWire, fillFromWire, isEndedPosition, orderFromWire, positionFromWire } from '../exchange/wire/account-mappers.js';
 import { wireCategory, wireList, wireRecord, wireString } from '../exchange/wire/wire-values.js';
 import type { StreamClient, StreamPush } from '../exchange/ws/stream-client.js';
 import type { AppStore } from '../store/create-app-store.js';
@@ -32,7 +32,6 @@ export interface PrivateServiceDeps {
   readonly resyncRetry?: { readonly baseMs?: number; readonly capMs?: number };
 }
 
-const FUTURES = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const;
 const PRIVATE_TOPICS = ['order', 'fill', 'account', 'position'] as const;
 
 /**
@@ -152,17 +151,7 @@ export class PrivateService {
       store.getState().replaceOpenOrders(list, asOf, now());
     });
     const positions = await this.step('positions', async () => {
-      const all = await this.readFresh('position', async () => {
-        const list: Position[] = [];
-        for (const category of FUTURES) {
-          const data = wireRecord(await api.position.getCurrent({ category }));
-          for (const r of wireList(data.list)) {
-            const p = positionFromWire(r, category);
-            if (p) list.push(p);
-          }
-        }
-        return list;
-      });
+      const all = await this.readFresh('position', () => readPositions(api));
       if (all) store.getState().replacePositions(all, now());
     });
     const assets = await this.step('assets', async () => {
@@ -180,8 +169,7 @@ export class PrivateService {
 
   private async pollLoans(): Promise<void> {
     const ok = await this.step('loans', async () => {
-      const list = wireList(await this.deps.api.loan.getOngoing()).map(loanFromWire).filter((l): l is Loan => l !== null);
-      this.deps.store.getState().setLoans(list, this.deps.now());
+      this.deps.store.getState().setLoans(await readLoans(this.deps.api), this.deps.now());
     });
     // The loans shown stay, marked stale until a poll succeeds (store/freshness.ts).
     if (!ok) this.deps.store.getState().failLoansPoll(this.failing.get('loans') ?? 'poll failed', this.deps.now());

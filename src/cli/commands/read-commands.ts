@@ -2,9 +2,9 @@ import type { AccountSummary, Loan, Order, Position, Ticker } from '../../domain
 import { UsageError } from '../args.js';
 import { expectPositionals, parseCategory, parseSymbolRef, type ParsedArgs } from './flags.js';
 import { dec, isoTime, renderCsv, renderJson, renderList, renderTable, type Column, type Row, type Table } from './output.js';
-import { readOpenOrders } from '../../exchange/rest/open-orders.js';
 import type { BookSnapshot } from '../../exchange/wire/market-mappers.js';
-import { openRestReader, readAccount, readBook, readLoans, readPositions, readTicker, type RestReader } from './rest-reads.js';
+import { readAccount, readLoans, readOpenOrders, readPositions } from '../../exchange/rest/private-reads.js';
+import { openRestReader, readBook, readTicker, type RestReader } from './rest-reads.js';
 import type { CommandTarget } from './target.js';
 
 /**

@@ -1,21 +1,18 @@
-import type { AccountSummary, Category, Loan, Order, Position, Ticker } from '../../domain/model.js';
+import type { Ticker } from '../../domain/model.js';
 import { createExchangeApi, type ExchangeApi } from '../../exchange/rest/facade.js';
 import { nodeHttpTransport } from '../../exchange/rest/node-http-transport.js';
 import { RestClient } from '../../exchange/rest/rest-client.js';
-import { accountFromWire, loanFromWire, orderFromWire, positionFromWire } from '../../exchange/wire/account-mappers.js';
 import { orderbookSnapshotFromWire, tickerFromWire, type BookSnapshot } from '../../exchange/wire/market-mappers.js';
-import { wireList, wireRecord } from '../../exchange/wire/wire-values.js';
+import { wireList } from '../../exchange/wire/wire-values.js';
 import type { SymbolRef } from '../../store/slices/market-slice.js';
 import type { CommandTarget } from './target.js';
 
 /**
- * The read commands' one-shot REST reads (no sockets, no store): the account, positions, open
- * orders, loans, a ticker and a book, mapped by the same wire mappers the services use. Each
- * rejects with the client's `ExchangeError`.
+ * The read commands' one-shot REST reads (no sockets, no store) besides the account's own
+ * (exchange/rest/private-reads.ts, shared with the services' resync): a ticker, the spot tickers
+ * and a book, mapped by the same wire mappers the services use. Each rejects with the client's
+ * `ExchangeError`.
  */
-
-/** The futures lines that hold positions. */
-const FUTURES = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const;
 
 /** A REST client for the command's target, and its typed operations. */
 export interface RestReader {
@@ -35,29 +32,6 @@ export function openRestReader(target: CommandTarget): RestReader {
   const channel = exchange.mode !== 'DEMO' && config.profile.channelApiCode !== null ? { channelApiCode: config.profile.channelApiCode } : {};
   const rest = new RestClient({ baseUrl: exchange.restUrl, credentials: exchange.credentials, paper: exchange.mode === 'PAPER', syncClock: false, transport: nodeHttpTransport, ...channel });
   return { api: createExchangeApi(rest), close: () => rest.close().catch(() => undefined) };
-}
-
-/** The account's figures and coins (`account/assets`). */
-export async function readAccount(api: ExchangeApi, now: number): Promise<AccountSummary> {
-  return accountFromWire(wireRecord(await api.account.getAssets()), now);
-}
-
-/** Every open futures position, the three futures lines read at once. */
-export async function readPositions(api: ExchangeApi): Promise<readonly Position[]> {
-  const lists = await Promise.all(
-    FUTURES.map(async (category) => {
-      const data = wireRecord(await api.position.getCurrent({ category }));
-      return wireList(data.list)
-        .map((r) => positionFromWire(r, category))
-        .filter((p): p is Position => p !== null && p.size.gt(0));
-    }),
-  );
-  return lists.flat();
-}
-
-/** The ongoing crypto loans. */
-export async function readLoans(api: ExchangeApi): Promise<readonly Loan[]> {
-  return wireList(await api.loan.getOngoing()).map(loanFromWire).filter((l): l is Loan => l !== null);
 }
 
 /** The ticker of one instrument (margin pairs read spot's); null when the exchange lists none. */

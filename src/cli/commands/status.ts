@@ -5,7 +5,8 @@ import { UsageError } from '../args.js';
 import type { ParsedArgs } from './flags.js';
 import { expectPositionals } from './flags.js';
 import { dec, renderCsv, renderJson, type Row } from './output.js';
-import { openRestReader, readAccount, readLoans, readPositions } from './rest-reads.js';
+import { readAccount, readLoans, readPositions } from '../../exchange/rest/private-reads.js';
+import { openRestReader } from './rest-reads.js';
 import { loadCountdown } from './state-files.js';
 import type { CommandTarget } from './target.js';
 
