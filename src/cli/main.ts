@@ -1,6 +1,5 @@
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { CATEGORIES, type Category } from '../domain/model.js';
 import { inkPatchProblem } from '../render/ink-patch.js';
 import type { AppServices } from '../services/app-services.js';
 import { AuditLog } from '../services/audit-log.js';
@@ -12,6 +11,7 @@ import type { ThemeChoices } from '../ui/hooks/app-context.js';
 import { DEFAULT_BINDINGS } from '../ui/keys/bindings.js';
 import type { Theme } from '../ui/theme.js';
 import { UsageError, type CliOptions } from './args.js';
+import { parseSymbolRef } from './commands/flags.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { closeExchangeTarget, openExchangeTarget, type ExchangeTarget } from './exchange-target.js';
 import { checkLogFile, createFileLogger, Redactor, type Logger } from './file-logger.js';
@@ -69,14 +69,12 @@ export function choosePublishMs(options: CliOptions, env: NodeJS.ProcessEnv): nu
   return isRemoteSession(options, env) ? 200 : 100;
 }
 
-/** `--symbol BTCUSDT` (USDT futures) or `--symbol SPOT:BTCUSDT`; throws UsageError for an unknown category. */
+/**
+ * `--symbol BTCUSDT` (USDT futures) or `--symbol SPOT:BTCUSDT`, read as the commands read a symbol
+ * (commands/flags.ts); throws UsageError for an unknown category or what cannot be a symbol.
+ */
 export function parseSymbolFlag(text: string | null): SymbolRef | null {
-  if (text === null) return null;
-  const [a, b] = text.includes(':') ? text.split(':') : ['USDT-FUTURES', text];
-  const category = (a ?? '').toUpperCase();
-  if (!(CATEGORIES as readonly string[]).includes(category)) throw new UsageError(`--symbol: unknown category "${a ?? ''}" (use ${CATEGORIES.join(', ')})`);
-  if (!b) throw new UsageError('--symbol needs a symbol, e.g. BTCUSDT or SPOT:BTCUSDT');
-  return { category: category as Category, symbol: b.toUpperCase() };
+  return text === null ? null : parseSymbolRef(text, '--symbol');
 }
 
 /**

@@ -81,8 +81,9 @@ describe('command line, config and sim mistakes: one line, status 2', () => {
     expectOneLine(cli(['--theme', 'nope']), 'utadash: unknown theme "nope" (choose dark, light, high-contrast, monochrome)');
   });
 
-  it('an unknown symbol category', () => {
+  it('an unknown symbol category, or what cannot be a symbol', () => {
     expectOneLine(cli(['--symbol', 'FOO:BTCUSDT']), 'utadash: --symbol: unknown category "FOO"');
+    expectOneLine(cli(['--symbol', 'SPOT:BTC:USDT']), 'utadash: --symbol: "SPOT:BTC:USDT" is not a symbol (e.g. BTCUSDT or SPOT:BTCUSDT)');
   });
 
   it('a config file that is not JSON', () => {

@@ -35,6 +35,10 @@ describe('command flags', () => {
     expect(parseSymbolRef('btcusdt', 'x')).toEqual({ category: 'USDT-FUTURES', symbol: 'BTCUSDT' });
     expect(parseSymbolRef('spot:ETHUSDT', 'x')).toEqual({ category: 'SPOT', symbol: 'ETHUSDT' });
     expect(() => parseSymbolRef('FOO:BAR', 'x')).toThrow('unknown category "FOO"');
+    // The dashboard's --symbol is read by the same function (main.ts): nothing is dropped silently.
+    expect(() => parseSymbolRef('SPOT:BTC:USDT', '--symbol')).toThrow('--symbol: "SPOT:BTC:USDT" is not a symbol');
+    expect(() => parseSymbolRef('SPOT:', '--symbol')).toThrow('is not a symbol');
+    expect(() => parseSymbolRef('BTC USDT', '--symbol')).toThrow('is not a symbol');
   });
 
   it('numbers stay text; only positive plain decimals pass', () => {
