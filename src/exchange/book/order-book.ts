@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { bookChecksum } from './checksum.js';
-import { readBookFrame, type BookFrame } from './book-frame.js';
-import { READER, type BookRead } from './book-read.js';
+import type { BookFrame } from './book-frame.js';
+import { READER, readBook, type BookRead } from './book-read.js';
 import { ExchangeError } from '../wire/errors.js';
 import { BookSide } from './book-side.js';
 import type { UpdateReader } from './update-reader.js';
@@ -146,12 +146,12 @@ export class OrderBook {
   }
 
   /**
-   * Parses and applies one raw websocket text frame; same result and errors as
-   * `apply(parseBookFrame(text))`, and as `applyRead(readBook(text))` without the read's object.
+   * Parses and applies one raw websocket text frame: `applyRead(readBook(text))`, the path a socket
+   * push takes (the stream reads the frame, the market service applies the read), so the tests and
+   * the book bench exercise what the app runs. Same result and errors as `apply(parseBookFrame(text))`.
    */
   applyText(text: string): void {
-    if (READER.read(text)) this.applyUpdate(READER, text);
-    else this.apply(readBookFrame(text, READER.src));
+    this.applyRead(readBook(text));
   }
 
   /**
