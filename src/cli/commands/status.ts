@@ -1,6 +1,5 @@
 import { riskSummary, type RiskSummary } from '../../domain/risk-summary.js';
-import { createAppStore } from '../../store/create-app-store.js';
-import { countdownPiece, riskCells, type LineTone, type RiskCells } from '../../ui/layout/status-line.js';
+import { countdownPiece, riskCellsOf, type LineTone, type RiskCells } from '../../ui/layout/status-line.js';
 import { UsageError } from '../args.js';
 import type { ParsedArgs } from './flags.js';
 import { expectPositionals } from './flags.js';
@@ -84,12 +83,9 @@ export async function runStatus(args: ParsedArgs, target: CommandTarget, env: No
     if (args.common.format === 'json') return renderJson(statusRecord(mode, label, summary, now));
     const row = csvRow(mode, summary);
     if (args.common.format === 'csv') return renderCsv({ columns: Object.keys(row).map((key) => ({ key })), rows: [row] });
-    // The cockpit's own risk cells (ui/layout/status-line.ts) from a store holding what was read.
-    const store = createAppStore();
-    store.getState().setAccount(account, now);
-    store.getState().replacePositions(positions, now);
-    store.getState().setLoans(loans, now);
-    return `${statusLine(mode, riskCells(store.getState()), countdownPiece(summary.countdown), tmux)}\n`;
+    // The cockpit's own risk cells (ui/layout/status-line.ts) of what was read; no tickers: each position's own mark.
+    const cells = riskCellsOf({ account, positions, loans, markOf: () => null });
+    return `${statusLine(mode, cells, countdownPiece(summary.countdown), tmux)}\n`;
   } finally {
     await reader.close();
   }

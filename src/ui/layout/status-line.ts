@@ -1,7 +1,7 @@
 import { SOCKET_SILENT_MS } from '../../store/freshness.js';
 import type { Decimal } from 'decimal.js';
 import { fmtCompact, fmtPct, fmtUsd } from '../../domain/format.js';
-import type { Position } from '../../domain/model.js';
+import type { AccountSummary, Loan, Position } from '../../domain/model.js';
 import { accountRisk, nearestLiquidation, worstLoan, type CountdownState } from '../../domain/risk-summary.js';
 import type { AppState } from '../../store/app-state.js';
 import type { SocketHealth } from '../../store/slices/connection-slice.js';
@@ -176,10 +176,29 @@ export interface RiskCells {
  */
 export function riskCells(s: AppState): RiskCells {
   const tickers = s.market.tickers;
-  const markOf = (p: Position) => tickers[symbolKey(p)]?.markPrice ?? null;
-  const a = accountRisk(s.account.summary);
-  const liq = nearestLiquidation(Object.values(s.positions.open), markOf);
-  const loan = worstLoan(s.loans.ongoing);
+  return riskCellsOf({
+    account: s.account.summary,
+    positions: Object.values(s.positions.open),
+    loans: s.loans.ongoing,
+    markOf: (p) => tickers[symbolKey(p)]?.markPrice ?? null,
+  });
+}
+
+/** What the risk cells are made of (`riskCells` reads them from the store; `utadash status` from its reads). */
+export interface RiskInputs {
+  readonly account: AccountSummary | null;
+  /** Open positions (size above zero). */
+  readonly positions: readonly Position[];
+  readonly loans: readonly Loan[];
+  /** A position's mark price when known better than its own (a ticker's); null: its own. */
+  readonly markOf: (p: Position) => Decimal | null;
+}
+
+/** The risk cells of `inputs` (see `riskCells`). */
+export function riskCellsOf({ account, positions, loans, markOf }: RiskInputs): RiskCells {
+  const a = accountRisk(account);
+  const liq = nearestLiquidation(positions, markOf);
+  const loan = worstLoan(loans);
   const pnl = a.unrealisedPnl;
   const line = (d: Decimal | null) => (d === null ? '?' : pctNumber(d, 2));
   const lineShort = (d: Decimal | null) => (d === null ? '?' : pctNumber(d, 1));
