@@ -83,7 +83,7 @@ export interface SessionOptions {
   /** The trade journal (opened and closed by the caller); `record` false only reads it. Default none. */
   readonly journal?: { readonly store: JournalStore; readonly record: boolean };
   /** The journal recorder's periods (tests shorten them); default the service's. */
-  readonly journalTiming?: Pick<JournalServiceDeps, 'sampleMs' | 'pollMs' | 'announceMs'>;
+  readonly journalTiming?: Pick<JournalServiceDeps, 'sampleMs' | 'pollMs'>;
 }
 
 /** A connected dashboard session: store, clients and the services facade. */

@@ -168,6 +168,7 @@ export function openJournal(opts: OpenJournalOptions): JournalStore {
   const pnl = new PnlQueries(db);
   const lists = new ListQueries(db);
   let lastPrune = Number.NEGATIVE_INFINITY;
+  const written = new Set<() => void>();
   const queue = new WriteQueue({
     write: (batches) => {
       const now = clock();
@@ -178,6 +179,15 @@ export function openJournal(opts: OpenJournalOptions): JournalStore {
     onProblem,
     describeFailure: (error, rows) => writeFailure(error, path, rows),
     describeRecovery: (rows) => `journal: writing ${path} again (${rows} row(s) written)`,
+    onWritten: () => {
+      for (const listener of [...written]) {
+        try {
+          listener();
+        } catch (error) {
+          onProblem(`journal: a listener of written rows failed (${error instanceof Error ? error.message : String(error)})`);
+        }
+      }
+    },
     ...(opts.writeIntervalMs !== undefined ? { intervalMs: opts.writeIntervalMs } : {}),
     ...(opts.maxQueuedRows !== undefined ? { maxQueuedRows: opts.maxQueuedRows } : {}),
   });
@@ -190,6 +200,10 @@ export function openJournal(opts: OpenJournalOptions): JournalStore {
       return Promise.resolve();
     },
     newestFillTime: () => lists.newestFillTime(),
+    onWritten: (listener) => {
+      written.add(listener);
+      return () => written.delete(listener);
+    },
     pnlBy: (by, range) => pnl.pnlBy(by, range),
     fills: (filter) => lists.fills(filter),
     equity: (range, maxPoints) => lists.equity(range, maxPoints),

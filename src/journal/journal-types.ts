@@ -154,6 +154,8 @@ export interface JournalWriter {
   flush(): Promise<void>;
   /** The newest fill time stored, for the backfill's start (null: none). */
   newestFillTime(): number | null;
+  /** Calls `listener` after each write that stored rows (the queue's own or a `flush`). Returns the unsubscribe. */
+  onWritten(listener: () => void): () => void;
 }
 
 /** An open journal file. */

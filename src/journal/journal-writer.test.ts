@@ -92,6 +92,24 @@ describe('WriteQueue', () => {
     expect(problems.at(-1)).toBe('failed: locked; 1 kept');
   });
 
+  it('tells onWritten after each write that stored rows, with their count; not after a failed one', () => {
+    const told: number[] = [];
+    const { queue, state } = rig({ onWritten: (rows) => told.push(rows) });
+    queue.record(fill(1));
+    queue.record(fill(2));
+    vi.advanceTimersByTime(250);
+    expect(told).toEqual([2]);
+    state.failWith = new Error('disk full');
+    queue.record(fill(3));
+    vi.advanceTimersByTime(250);
+    expect(told).toEqual([2]);
+    state.failWith = null;
+    vi.advanceTimersByTime(1000);
+    expect(told).toEqual([2, 1]);
+    queue.flush();
+    expect(told).toEqual([2, 1]);
+  });
+
   it('the retry delay stops growing at 30 s', () => {
     const { queue, written, state } = rig();
     state.failWith = new Error('x');

@@ -24,6 +24,8 @@ export interface WriteQueueOptions {
   readonly describeFailure: (error: unknown, rows: number) => string;
   /** The line said when writes succeed again after a failure. */
   readonly describeRecovery: (rows: number) => string;
+  /** Told after each write that stored rows (`rows`: how many). */
+  readonly onWritten?: (rows: number) => void;
   /** Delay from the first queued row to the write, ms. Default 250. */
   readonly intervalMs?: number;
   /** Queued rows that start a write on the next turn of the event loop. Default 2000. */
@@ -136,6 +138,7 @@ export class WriteQueue {
       this.droppedReported = false;
       this.options.onProblem(this.options.describeRecovery(rows));
     }
+    this.options.onWritten?.(rows);
   }
 
   /** Stops the timers; `record` ignores rows from now on. Returns the rows still queued. */

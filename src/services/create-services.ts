@@ -81,7 +81,7 @@ export interface ServicesDeps {
    */
   readonly journal?: { readonly store: JournalStore; readonly record: boolean };
   /** The journal recorder's periods (tests shorten them); default the service's. */
-  readonly journalTiming?: Pick<JournalServiceDeps, 'sampleMs' | 'pollMs' | 'announceMs'>;
+  readonly journalTiming?: Pick<JournalServiceDeps, 'sampleMs' | 'pollMs'>;
 }
 
 /** Writes after which the polled account facts (settings, debts) are read again at once. */

@@ -95,7 +95,6 @@ function setup(fills: () => readonly Record<string, unknown>[] = () => [], ledge
       ledger: new AccountService({ api }),
       now: () => r.clock,
       log: (level, text) => log.push(`${level} ${text}`),
-      announceMs: 1,
     }),
   };
   rig = r;

@@ -50,8 +50,6 @@ export interface JournalServiceDeps {
   readonly pollMs?: number;
   /** How far back an empty journal is filled, ms; default the exchange's 90 days. */
   readonly lookbackMs?: number;
-  /** Rows recorded are written (`flush`) and announced after at most this long, ms; default 500. */
-  readonly announceMs?: number;
 }
 
 /**
@@ -72,7 +70,6 @@ export class JournalService {
   private readonly loans = new LoanEvents();
   private readonly rejected = new Set<string>();
   private readonly listeners = new Set<() => void>();
-  private announceTimer: NodeJS.Timeout | null = null;
   private syncing: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -100,6 +97,12 @@ export class JournalService {
       }),
     );
     this.offs.push(store.subscribe((s, prev) => this.onStore(s, prev)));
+    // The writer batches its transactions (250 ms); each one that stored rows is announced.
+    this.offs.push(
+      this.deps.journal.onWritten(() => {
+        for (const l of [...this.listeners]) l();
+      }),
+    );
     this.onStore(store.getState(), null);
     const sample = setInterval(() => this.sampleEquity(), this.deps.sampleMs ?? 60_000);
     const poll = setInterval(() => void this.sync(), this.deps.pollMs ?? 300_000);
@@ -114,8 +117,6 @@ export class JournalService {
     this.stopped = true;
     for (const off of this.offs.splice(0)) off();
     for (const t of this.timers.splice(0)) clearInterval(t);
-    if (this.announceTimer) clearTimeout(this.announceTimer);
-    this.announceTimer = null;
     await this.syncing?.catch(() => undefined);
     await this.deps.journal.flush().catch(() => undefined);
   }
@@ -245,21 +246,5 @@ export class JournalService {
     if (this.stopped) return;
     for (const f of batch.fills ?? []) if (this.newestRecorded === null || f.time > this.newestRecorded) this.newestRecorded = f.time;
     this.deps.journal.record(batch);
-    this.scheduleAnnounce();
-  }
-
-  /** Writes the queue and tells the listeners, at most once per `announceMs`. */
-  private scheduleAnnounce(): void {
-    if (this.announceTimer || this.stopped) return;
-    this.announceTimer = setTimeout(() => {
-      this.announceTimer = null;
-      this.deps.journal
-        .flush()
-        .then(() => {
-          for (const l of [...this.listeners]) l();
-        })
-        .catch((error: unknown) => this.deps.log('warn', `journal: ${error instanceof Error ? error.message : String(error)}`));
-    }, this.deps.announceMs ?? 500);
-    this.announceTimer.unref();
   }
 }

@@ -69,7 +69,7 @@ function ordersOf(fills: readonly { orderId: string }[]): number {
 /** Opens the journal file and an app session recording into it. */
 async function openApp(): Promise<Session> {
   journal = openJournal({ path, identity: { mode: 'demo', account: sim.uid } });
-  const s = await openSession(simEndpoint(sim), { streamTuning: FAST_STREAM_TUNING, journal: { store: journal, record: true }, journalTiming: { announceMs: 20 } });
+  const s = await openSession(simEndpoint(sim), { streamTuning: FAST_STREAM_TUNING, journal: { store: journal, record: true } });
   s.stream.onTopic('fill', (p) => {
     for (const r of wireList(p.data)) pushed.add(wireString(r.execId));
   });

@@ -19,8 +19,9 @@ import {
 /**
  * A `JournalStore` in memory for unit tests: the same keys as the file (a fill by `execId`, an
  * order event by order id or clientOid with its kind and time, a ledger row or loan event by `id`,
- * an equity sample by its time; a row already stored is ignored), `record` only queues and `flush`
- * writes, as the real writer does. The queries follow the contract's words (journal-types.ts) in the
+ * an equity sample by its time; a row already stored is ignored), `record` only queues, and the
+ * queue is written on the next turn of the event loop or by `flush`, as the real writer does after
+ * its 250 ms; `onWritten` listeners hear of each write. The queries follow the contract's words (journal-types.ts) in the
  * plainest way; the file's own queries are tested in src/journal.
  */
 export class MemoryJournal implements JournalStore {
@@ -41,15 +42,35 @@ export class MemoryJournal implements JournalStore {
     this.path = path;
   }
 
+  private readonly written = new Set<() => void>();
+  private pending: NodeJS.Immediate | null = null;
+
   record(batch: JournalBatch): void {
     this.recorded.push(batch);
     this.queued.push(batch);
+    if (this.pending === null) {
+      this.pending = setImmediate(() => this.writeQueued());
+      this.pending.unref();
+    }
   }
 
   flush(): Promise<void> {
     this.flushes += 1;
-    for (const b of this.queued.splice(0)) this.write(b);
+    this.writeQueued();
     return Promise.resolve();
+  }
+
+  onWritten(listener: () => void): () => void {
+    this.written.add(listener);
+    return () => this.written.delete(listener);
+  }
+
+  private writeQueued(): void {
+    if (this.pending !== null) clearImmediate(this.pending);
+    this.pending = null;
+    const batches = this.queued.splice(0);
+    for (const b of batches) this.write(b);
+    if (batches.length > 0) for (const listener of [...this.written]) listener();
   }
 
   newestFillTime(): number | null {
