@@ -8,6 +8,7 @@ import type { JournalBatch, JournalWriter } from '../journal/journal-types.js';
 import type { AppState } from '../store/app-state.js';
 import type { AppStore } from '../store/create-app-store.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
+import { RepeatingSteps } from './repeating-steps.js';
 import { equitySample, journalFinancial, LoanEvents, OrderEvents, rejectionEvent } from './journal-rows.js';
 
 /** The exchange keeps fills, orders and the ledger this long (the history pages: 90 days), ms. */
@@ -77,10 +78,12 @@ export class JournalService {
   private newestRecorded: number | null = null;
   /** The ledger is read from here on the next pass (null: not started). */
   private ledgerFrom: number | null = null;
-  /** The last failure text per step, logged once until it changes. */
-  private readonly failing = new Map<string, string>();
+  /** The parts of a pass, each failure logged once until it changes or the part works again. */
+  private readonly steps: RepeatingSteps;
 
-  constructor(private readonly deps: JournalServiceDeps) {}
+  constructor(private readonly deps: JournalServiceDeps) {
+    this.steps = new RepeatingSteps({ log: (level, text) => deps.log(level, text), prefix: 'journal', suffix: ' (read again on the next pass)' });
+  }
 
   /** Subscribes to the fill and order topics, the store and the private socket's state; the first backfill starts now. */
   start(): void {
@@ -162,8 +165,8 @@ export class JournalService {
     const fillsFrom = Math.max(earliest, newest === null ? earliest : newest - OVERLAP_MS);
     // The ledger starts where the fills do on the first pass: what happened while the app was away.
     const ledgerFrom = Math.max(earliest, this.ledgerFrom ?? fillsFrom);
-    await this.step('fills history', () => this.backfill(fillsFrom, now, CATEGORIES, (q) => this.deps.history.getFills(q), (f) => f.time, (items) => this.record({ fills: items })));
-    const ledger = await this.step('ledger', () => this.backfill(ledgerFrom, now, LEDGER_CATEGORIES, (q) => this.deps.ledger.getFinancialRecords(q), (r) => r.time, (items) => this.record({ financial: items.map(journalFinancial) })));
+    await this.steps.run('fills history', () => this.backfill(fillsFrom, now, CATEGORIES, (q) => this.deps.history.getFills(q), (f) => f.time, (items) => this.record({ fills: items })));
+    const ledger = await this.steps.run('ledger', () => this.backfill(ledgerFrom, now, LEDGER_CATEGORIES, (q) => this.deps.ledger.getFinancialRecords(q), (r) => r.time, (items) => this.record({ financial: items.map(journalFinancial) })));
     if (ledger) this.ledgerFrom = now - OVERLAP_MS;
   }
 
@@ -191,20 +194,6 @@ export class JournalService {
           cursor = p.next;
         }
       }
-    }
-  }
-
-  /** Runs one part of a pass; true on success. A failure is logged once until it changes or the part works again. */
-  private async step(what: string, run: () => Promise<void>): Promise<boolean> {
-    try {
-      await run();
-      if (this.failing.delete(what)) this.deps.log('info', `journal ${what}: working again`);
-      return true;
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      if (this.failing.get(what) !== text) this.deps.log('warn', `journal ${what}: ${text} (read again on the next pass)`);
-      this.failing.set(what, text);
-      return false;
     }
   }
 

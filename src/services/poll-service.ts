@@ -3,6 +3,7 @@ import type { ExchangeApi } from '../exchange/rest/facade.js';
 import { isExchangeError } from '../exchange/wire/errors.js';
 import { wireBool, wireCategory, wireDecimal, wireDecimalOrNull, wireList, wireRecord, wireString, type WireRecord } from '../exchange/wire/wire-values.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
+import { RepeatingSteps } from './repeating-steps.js';
 
 /**
  * Polling of the account facts the private stream never pushes: loan debts (`loan.getDebts`),
@@ -74,10 +75,12 @@ export class PollService {
   private extras: AccountExtras = { debts: null, funding: null, settings: null, delta: null, updatedAt: 0 };
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  /** Last error text per item, so a lasting failure is logged once, not every period. */
-  private readonly failing = new Map<string, string>();
+  /** One step per item, so a lasting failure is logged once, not every period. */
+  private readonly steps: RepeatingSteps;
 
-  constructor(private readonly deps: PollServiceDeps) {}
+  constructor(private readonly deps: PollServiceDeps) {
+    this.steps = new RepeatingSteps({ log: (level, text) => deps.log(level, text), prefix: 'poll' });
+  }
 
   /** Polls now, then every period. */
   start(): void {
@@ -116,8 +119,8 @@ export class PollService {
 
   private async poll(): Promise<void> {
     const { api } = this.deps;
-    const settings = await this.fetch('settings', async () => settingsFromWire(wireRecord(await api.account.getSettings())));
-    const debts = await this.fetch('debts', async () => {
+    const settings = await this.steps.value('settings', async () => settingsFromWire(wireRecord(await api.account.getSettings())));
+    const debts = await this.steps.value('debts', async () => {
       try {
         return debtsFromWire(wireRecord(await api.loan.getDebts()));
       } catch (error) {
@@ -125,10 +128,10 @@ export class PollService {
         throw error;
       }
     });
-    const funding = await this.fetch('funding assets', async () => fundingFromWire(await api.account.getFundingAssets()));
+    const funding = await this.steps.value('funding assets', async () => fundingFromWire(await api.account.getFundingAssets()));
     const known = settings ?? this.extras.settings;
     // delta-info is only available while the switch is on; with it off (or unknown) the call is skipped.
-    const delta = known?.deltaSwitch ? await this.fetch('delta info', async () => deltaFromWire(wireRecord(await api.account.getDeltaInfo()))) : null;
+    const delta = known?.deltaSwitch ? await this.steps.value('delta info', async () => deltaFromWire(wireRecord(await api.account.getDeltaInfo()))) : null;
     this.extras = {
       settings: known,
       debts: debts ?? this.extras.debts,
@@ -137,18 +140,5 @@ export class PollService {
       updatedAt: this.deps.now(),
     };
     this.deps.onUpdate?.(this.extras);
-  }
-
-  private async fetch<T>(what: string, run: () => Promise<T>): Promise<T | null> {
-    try {
-      const value = await run();
-      if (this.failing.delete(what)) this.deps.log('info', `poll ${what}: working again`);
-      return value;
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      if (this.failing.get(what) !== text) this.deps.log('warn', `poll ${what}: ${text}`);
-      this.failing.set(what, text);
-      return null;
-    }
   }
 }

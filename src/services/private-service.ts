@@ -9,6 +9,7 @@ import type { AppStore } from '../store/create-app-store.js';
 import { DEFAULT_LOAN_POLL_MS } from '../store/slices/loans-slice.js';
 import { positionKey } from '../store/slices/positions-slice.js';
 import { systemIntervalTimer, type IntervalTimer } from './coalescer.js';
+import { RepeatingSteps } from './repeating-steps.js';
 import type { LogLevelUi } from '../store/slices/ui-slice.js';
 
 /** Dependencies of the private-data service. */
@@ -51,10 +52,12 @@ export class PrivateService {
   private stopped = false;
   /** Pushes seen per topic (a REST read overlapping one is not applied: `readFresh`). */
   private readonly pushCount = { account: 0, position: 0 };
-  /** Last error text per resync step. */
-  private readonly failing = new Map<string, string>();
+  /** The resync's steps (the loan poll repeats every period): a failure logged once until it changes or the step works again. */
+  private readonly steps: RepeatingSteps;
 
-  constructor(private readonly deps: PrivateServiceDeps) {}
+  constructor(private readonly deps: PrivateServiceDeps) {
+    this.steps = new RepeatingSteps({ log: (level, text) => deps.log(level, text), prefix: 'resync', level: 'error' });
+  }
 
   /** Subscribes the private topics and runs the first resync. */
   start(): void {
@@ -146,15 +149,15 @@ export class PrivateService {
   private async doResync(): Promise<boolean> {
     const { api, store, now } = this.deps;
     const asOf = now();
-    const orders = await this.step('open orders', async () => {
+    const orders = await this.steps.run('open orders', async () => {
       const list = await readOpenOrders(api);
       store.getState().replaceOpenOrders(list, asOf, now());
     });
-    const positions = await this.step('positions', async () => {
+    const positions = await this.steps.run('positions', async () => {
       const all = await this.readFresh('position', () => readPositions(api));
       if (all) store.getState().replacePositions(all, now());
     });
-    const assets = await this.step('assets', async () => {
+    const assets = await this.steps.run('assets', async () => {
       const data = await this.readFresh('account', () => api.account.getAssets());
       if (data !== null) store.getState().setAccount(accountFromWire(wireRecord(data), now()), now());
     });
@@ -168,25 +171,11 @@ export class PrivateService {
   }
 
   private async pollLoans(): Promise<void> {
-    const ok = await this.step('loans', async () => {
+    const ok = await this.steps.run('loans', async () => {
       this.deps.store.getState().setLoans(await readLoans(this.deps.api), this.deps.now());
     });
     // The loans shown stay, marked stale until a poll succeeds (store/freshness.ts).
-    if (!ok) this.deps.store.getState().failLoansPoll(this.failing.get('loans') ?? 'poll failed', this.deps.now());
-  }
-
-  /** Runs one resync step; true on success. A failure is logged once until the step succeeds again (the loan poll repeats every period). */
-  private async step(what: string, run: () => Promise<void>): Promise<boolean> {
-    try {
-      await run();
-      if (this.failing.delete(what)) this.deps.log('info', `resync ${what}: working again`);
-      return true;
-    } catch (error) {
-      const text = error instanceof Error ? error.message : String(error);
-      if (this.failing.get(what) !== text) this.deps.log('error', `resync ${what}: ${text}`);
-      this.failing.set(what, text);
-      return false;
-    }
+    if (!ok) this.deps.store.getState().failLoansPoll(this.steps.failure('loans') ?? 'poll failed', this.deps.now());
   }
 
   private onOrders(push: StreamPush): void {
