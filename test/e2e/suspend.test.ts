@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { APP_BIN as BIN, currentSourcesEnv } from '../helpers/app-bin.js';
 import { commandPid, runInPty, type PtyResult, type PtyStep } from '../helpers/pty.js';
+import { eventually } from '../helpers/wait-for.js';
 
 /**
  * Ctrl-Z (issue 16 item 6), on a real pseudo-terminal. Description: in raw mode the terminal sends
@@ -42,32 +43,39 @@ interface Stopped {
   readonly stty: string;
 }
 
-/** Resolves once `pid`'s state is stopped (T); rejects after `ms`. Polls `ps`: a stop sends no event to other processes. */
-function whenStopped(pid: number, ms: number): Promise<string> {
-  const deadline = Date.now() + ms;
-  return new Promise<string>((resolve, reject) => {
-    const look = (): void => {
-      const stat = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
-      if (stat.startsWith('T')) return resolve(stat);
-      if (Date.now() > deadline) return reject(new Error(`process ${pid} never stopped (state "${stat}")`));
-      setTimeout(look, 25);
-    };
-    look();
-  });
+/**
+ * Resolves with `pid`'s state once it is stopped (T); rejects once the process is gone (or a
+ * zombie). Polls `ps` every 25 ms (a stop sends no event to other processes); no deadline but the
+ * test's, which names the last state seen.
+ */
+async function whenStopped(pid: number): Promise<string> {
+  let stat = '';
+  const gone = (): boolean => stat === '' || stat.startsWith('Z');
+  await eventually(
+    () => {
+      stat = spawnSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
+      return gone() || stat.startsWith('T');
+    },
+    () => `process ${pid} to stop (state "${stat}")`,
+    25,
+  );
+  if (gone()) throw new Error(`process ${pid} ended before it stopped (state "${stat}")`);
+  return stat;
 }
 
-/** The command's pid, once the driver has started it. */
-function whenStarted(driverPid: number, ms: number): Promise<number> {
-  const deadline = Date.now() + ms;
-  return new Promise<number>((resolve, reject) => {
-    const look = (): void => {
-      const pid = commandPid(driverPid, `${process.execPath} ${BIN}`);
-      if (pid !== null) return resolve(pid);
-      if (Date.now() > deadline) return reject(new Error('the command never started'));
-      setTimeout(look, 25);
-    };
-    look();
-  });
+/** The command's pid, once the driver has started it (polled every 25 ms; no deadline but the test's). */
+async function whenStarted(driverPid: number): Promise<number> {
+  let pid: number | null = null;
+  await eventually(
+    () => {
+      pid = commandPid(driverPid, `${process.execPath} ${BIN}`);
+      return pid !== null;
+    },
+    () => `the app to start under the pty driver ${driverPid}`,
+    25,
+  );
+  if (pid === null) throw new Error('the command never started');
+  return pid;
 }
 
 /**
@@ -81,10 +89,12 @@ async function suspendAndContinue(stop: PtyStep): Promise<{ r: PtyResult; stoppe
   });
   const steps: PtyStep[] = [{ waitFor: FIRST_FRAME }, stop, { waitFor: ALT_OFF }, { waitFor: ALT_ON }, { waitFor: FIRST_FRAME }, { send: 'q' }, { waitFor: 'Quit utadash?' }, { send: 'y' }];
   const run = runInPty([process.execPath, BIN, '--demo', '--log-file', join(home, 'app.log')], steps, { cols: 100, rows: 30, timeoutSec: 40, env: appEnv(), onSpawn: (pid) => driver(pid) });
-  const pid = await whenStarted(await driverPid, 10_000);
-  // Should the app end instead of stopping, fail with what it wrote.
+  const pid = await whenStarted(await driverPid);
+  // Should the app end instead of stopping, fail with what it wrote (the poll ends by itself then).
   const ended = run.then((r) => Promise.reject(new Error(`the app ended instead of stopping (status ${r.exitCode}): ${tail(r.output)}`)));
-  const stat = await Promise.race([whenStopped(pid, 30_000), ended]);
+  const stopped = whenStopped(pid);
+  stopped.catch(() => undefined);
+  const stat = await Promise.race([stopped, ended]);
   const tty = spawnSync('ps', ['-o', 'tty=', '-p', String(pid)], { encoding: 'utf8' }).stdout.trim();
   const stty = spawnSync('stty', ['-a', '-F', `/dev/${tty}`], { encoding: 'utf8' }).stdout;
   process.kill(pid, 'SIGCONT');

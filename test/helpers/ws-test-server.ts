@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { StreamArg } from '../../src/exchange/ws/topics.js';
+import { cancelledWithTest } from './wait-for.js';
 
 /**
  * Test helper: a scriptable websocket server on 127.0.0.1, port 0, speaking the v3 text protocol
@@ -152,13 +153,23 @@ export async function unusedPort(): Promise<number> {
 }
 
 /**
- * Polls `predicate` on every event-loop turn (setImmediate, never faked) until it is true.
- * Rejects after `timeoutMs` of real time (default 5000) with `what` in the message.
+ * Polls `predicate` on every event-loop turn (setImmediate, never faked) until it is true. No
+ * deadline of its own: if the running test times out first, its error says it was waiting for `what`.
  */
-export async function waitUntil(predicate: () => boolean, what = 'condition', timeoutMs = 5000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!predicate()) {
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise<void>((resolve) => setImmediate(resolve));
+export async function waitUntil(predicate: () => boolean, what = 'condition'): Promise<void> {
+  let cancelled: Error | null = null;
+  const end = cancelledWithTest(
+    () => what,
+    (reason) => {
+      cancelled = reason;
+    },
+  );
+  try {
+    while (!predicate()) {
+      if (cancelled) throw cancelled;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  } finally {
+    end();
   }
 }

@@ -171,12 +171,12 @@ describe('public socket', () => {
     await s.next((m) => m['event'] === 'subscribe');
     other.send('ping');
     await other.until(() => (other.frames.includes('pong') ? true : undefined));
-    const pongAt = performance.now();
+    const tickersAtPong = s.json().filter(isPush('ticker')).length;
     await s.until(() => (s.json().filter(isPush('ticker')).length === 3 ? true : undefined));
-    const lastTickerAt = performance.now();
-    // The book went out first, and the other socket's ping was answered before the tickers were done.
+    // The book went out first, and the other socket's ping was answered before the tickers were done
+    // (an order of events, not a time: each slow push yields the server to other sockets).
     expect(s.json().findIndex(isPush('books'))).toBeLessThan(s.json().findIndex(isPush('ticker')));
-    expect(lastTickerAt - pongAt).toBeGreaterThan(60);
+    expect(tickersAtPong).toBeLessThan(3);
     other.close();
   });
 

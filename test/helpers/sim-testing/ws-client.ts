@@ -1,4 +1,4 @@
-import { TestRunner } from 'vitest';
+import { cancelledWithTest } from '../wait-for.js';
 import WebSocket from 'ws';
 
 /**
@@ -69,16 +69,15 @@ export class TestSocket {
         resolve(v);
         return true;
       };
-      const signal = TestRunner.getCurrentTest()?.context.signal;
-      const onAbort = (): void => {
-        const reason = signal?.reason instanceof Error ? signal.reason : new Error('the test was aborted');
-        reason.message += `\nwhile waiting for ${what}; frames: ${this.frames.slice(-5).join(' | ').slice(0, 800)}`;
-        cleanup();
-        reject(reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const end = cancelledWithTest(
+        () => `${what}; frames: ${this.frames.slice(-5).join(' | ').slice(0, 800)}`,
+        (reason) => {
+          this.waiters.delete(waiter);
+          reject(reason);
+        },
+      );
       const cleanup = (): void => {
-        signal?.removeEventListener('abort', onAbort);
+        end();
         this.waiters.delete(waiter);
       };
       const waiter = (): void => void tryNow();
