@@ -25,13 +25,16 @@ export interface ExchangeTarget {
 /** The demo keys the embedded exchange and the replay server accept. */
 const DEMO_CREDENTIALS: Credentials = { apiKey: DEMO_API_KEY, secret: DEMO_SECRET, passphrase: DEMO_PASSPHRASE };
 
+/** The options that choose the exchange (the dashboard's; a command gives its own, with no replay). */
+export type TargetChoice = Pick<CliOptions, 'demo' | 'paper' | 'seed' | 'replay' | 'replaySpeed'>;
+
 /**
  * Which exchange: `--replay FILE` plays a recording back; keys (the profile's, unless `--demo`)
  * trade on Bitget, paper with `--paper` or the profile's flag; without keys, the embedded exchange
  * of UTADASH_SIM_URL, else one started in-process. An unreadable recording or a bad
  * UTADASH_SIM_URL is a UsageError.
  */
-export async function openExchangeTarget(options: CliOptions, env: NodeJS.ProcessEnv, config: AppConfig): Promise<ExchangeTarget> {
+export async function openExchangeTarget(options: TargetChoice, env: NodeJS.ProcessEnv, config: AppConfig): Promise<ExchangeTarget> {
   const creds = options.demo ? null : config.profile.credentials;
   if (options.replay !== null) {
     const replay = await openReplay(options.replay, options.replaySpeed);

@@ -1,4 +1,4 @@
-import { parseArgs, UsageError } from '../args.js';
+import { UsageError } from '../args.js';
 import { loadConfig, type AppConfig } from '../config.js';
 import { closeExchangeTarget, openExchangeTarget, type ExchangeTarget } from '../exchange-target.js';
 import { Redactor } from '../file-logger.js';
@@ -32,9 +32,7 @@ export async function openCommandTarget(common: CommonOptions, env: NodeJS.Proce
   }
   const keys = common.demo ? null : credentialSourceOf(config);
   if (keys) checkCredentials(keys);
-  // The dashboard's own option parser builds the options its exchange chooser reads.
-  const options = parseArgs([...(common.demo ? ['--demo'] : []), ...(common.paper ? ['--paper'] : []), ...(common.seed === null ? [] : ['--seed', String(common.seed)])]);
-  const exchange = await openExchangeTarget(options, env, config);
+  const exchange = await openExchangeTarget({ demo: common.demo, paper: common.paper, seed: common.seed, replay: null, replaySpeed: 1 }, env, config);
   const redactor = new Redactor();
   redactor.add(exchange.credentials.apiKey, exchange.credentials.secret, exchange.credentials.passphrase);
   return { config, exchange, redactor, close: () => closeExchangeTarget(exchange) };
