@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../src/exchange/rest/facade.js';
 import { APP_BIN } from '../helpers/app-bin.js';
-import { restWrites, startCliSim, type CliSim } from '../helpers/cli-commands-rig.js';
+import { nearBuyPrice, openOrdersOn, restWrites, startCliSim, type CliSim } from '../helpers/cli-commands-rig.js';
 import { runInPty } from '../helpers/pty.js';
 
 /**
@@ -24,20 +24,13 @@ afterAll(async () => {
   await rig.close();
 });
 
-/** A buy price 2 % under the last price (no guard warning), on a whole number. */
-async function nearBuyPrice(): Promise<string> {
-  const [t] = (await api.market.getTickers({ category: 'USDT-FUTURES', symbol: 'BTCUSDT' })) as { lastPrice: string }[];
-  return String(Math.floor(Number(t?.lastPrice ?? '0') * 0.98));
-}
-
 async function openOrderIds(): Promise<string[]> {
-  const data = (await api.trade.getUnfilledOrders({ limit: '100' })) as { list: { orderId: string }[] };
-  return data.list.map((o) => o.orderId);
+  return (await openOrdersOn(api)).map((o) => o.orderId);
 }
 
 describe('the y/N prompt', () => {
   it('n sends nothing (exit 1); y sends (exit 0)', async () => {
-    const price = await nearBuyPrice();
+    const price = await nearBuyPrice(api);
     const command = [process.execPath, APP_BIN, 'order', 'place', 'BTCUSDT', 'buy', '0.01', price];
     const writes = restWrites(rig.requests).length;
     const events = rig.orderEvents.length;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeApi } from '../../src/exchange/rest/facade.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonOf, restWrites, runCli, startCliSim, type CliSim } from '../helpers/cli-commands-rig.js';
+import { jsonOf, nearBuyPrice, openOrdersOn, restWrites, runCli, startCliSim, type CliSim } from '../helpers/cli-commands-rig.js';
 
 /**
  * Issue 20, the write commands. Description: `order place | cancel | cancel-all | close`,
@@ -31,16 +31,7 @@ beforeEach(() => {
 });
 
 /** The open orders on the exchange (the test's own REST read). */
-async function openOrders(): Promise<{ orderId: string; clientOid: string; price: string; qty: string; symbol: string }[]> {
-  const data = (await api.trade.getUnfilledOrders({ limit: '100' })) as { list: { orderId: string; clientOid: string; price: string; qty: string; symbol: string }[] };
-  return data.list;
-}
-
-/** A buy price 2 % under the last price (inside the guards' 5 % from the mark: no warning), on a whole number. */
-async function nearBuyPrice(symbol: string): Promise<string> {
-  const [t] = (await api.market.getTickers({ category: 'USDT-FUTURES', symbol })) as { lastPrice: string }[];
-  return String(Math.floor(Number(t?.lastPrice ?? '0') * 0.98));
-}
+const openOrders = () => openOrdersOn(api);
 
 /** The open positions of USDT futures (the test's own REST read). */
 async function positions(): Promise<{ symbol: string; total?: string; size?: string; posSide: string }[]> {
@@ -77,7 +68,7 @@ describe('without --yes and without a terminal nothing is sent', () => {
 
 describe('with --yes the write lands', () => {
   it('order place → orders → order cancel, by clientOid', async () => {
-    const price = await nearBuyPrice('BTCUSDT');
+    const price = await nearBuyPrice(api, 'BTCUSDT');
     const placed = jsonOf<{ status: string; orderId: string; clientOid: string; sent: boolean }>(await runCli(['order', 'place', 'BTCUSDT', 'open-long', '0.01', price, '--yes', '--json'], rig.env));
     expect(placed).toMatchObject({ status: 'accepted', sent: true, error: null });
     const onExchange = (await openOrders()).find((o) => o.orderId === placed.orderId);
@@ -91,7 +82,7 @@ describe('with --yes the write lands', () => {
   it('order cancel-all --symbol cancels that symbol only', async () => {
     const ids: string[] = [];
     for (const [symbol, below] of [['BTCUSDT', 0], ['BTCUSDT', 10], ['ETHUSDT', 0]] as const) {
-      const price = String(Number(await nearBuyPrice(symbol)) - below);
+      const price = String(Number(await nearBuyPrice(api, symbol)) - below);
       const r = jsonOf<{ orderId: string }>(await runCli(['order', 'place', symbol, 'buy', '0.02', price, '-y', '--json'], rig.env));
       ids.push(r.orderId);
     }
@@ -181,7 +172,7 @@ describe("the cockpit's checks refuse before sending", () => {
   it('a price off the tick is refused by the instrument rules (exit 1), nothing sent', async () => {
     const writesBefore = restWrites(rig.requests).length;
     const eventsBefore = rig.orderEvents.length;
-    const run = await runCli(['order', 'place', 'BTCUSDT', 'buy', '0.01', `${await nearBuyPrice('BTCUSDT')}.123456`, '--yes'], rig.env);
+    const run = await runCli(['order', 'place', 'BTCUSDT', 'buy', '0.01', `${await nearBuyPrice(api, 'BTCUSDT')}.123456`, '--yes'], rig.env);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^utadash: order place: not sent: .*price/m);
     expect(restWrites(rig.requests)).toHaveLength(writesBefore);
@@ -204,7 +195,7 @@ describe("the cockpit's checks refuse before sending", () => {
 describe('a result that is unknown is looked up by clientOid, never resent', () => {
   it('placed despite the unknown reply: found by the lookup, exit 0, one order on the exchange', async () => {
     rig.sim.faults.unknownResult({ code: '40010', placed: true });
-    const run = await runCli(['order', 'place', 'BTCUSDT', 'buy', '0.01', await nearBuyPrice('BTCUSDT'), '--yes', '--json', '--verbose'], rig.env);
+    const run = await runCli(['order', 'place', 'BTCUSDT', 'buy', '0.01', await nearBuyPrice(api, 'BTCUSDT'), '--yes', '--json', '--verbose'], rig.env);
     expect(run.code).toBe(0);
     const out = jsonOf<{ status: string; orderId: string; clientOid: string }>(run);
     expect(out.status).toBe('accepted');
@@ -218,7 +209,7 @@ describe('a result that is unknown is looked up by clientOid, never resent', () 
   it('not placed and not yet provable: exit 3 after the lookups, nothing resent', async () => {
     rig.sim.faults.unknownResult({ code: '40010', placed: false });
     const eventsBefore = rig.orderEvents.length;
-    const run = await runCli(['order', 'place', 'BTCUSDT', 'buy', '0.01', await nearBuyPrice('BTCUSDT'), '--yes', '--json'], rig.env);
+    const run = await runCli(['order', 'place', 'BTCUSDT', 'buy', '0.01', await nearBuyPrice(api, 'BTCUSDT'), '--yes', '--json'], rig.env);
     expect(run.code).toBe(3);
     expect(jsonOf<{ status: string }>(run).status).toBe('unknown');
     expect(run.stderr).toMatch(/result unknown after reconciliation .*check `utadash orders` before repeating \(clientOid \S+\)/);

@@ -94,6 +94,27 @@ export async function startCliSim(prefix: string): Promise<CliSim> {
   };
 }
 
+/** An open order as the exchange's reply lists it (the fields the tests read). */
+export interface WireOpenOrder {
+  readonly orderId: string;
+  readonly clientOid: string;
+  readonly price: string;
+  readonly qty: string;
+  readonly symbol: string;
+}
+
+/** The open orders on the exchange (the test's own REST read, one page of 100). */
+export async function openOrdersOn(api: ExchangeApi): Promise<WireOpenOrder[]> {
+  const data = (await api.trade.getUnfilledOrders({ limit: '100' })) as { list: WireOpenOrder[] };
+  return data.list;
+}
+
+/** A buy price 2 % under the last price of a USDT future (inside the guards' 5 % from the mark: no warning), on a whole number. */
+export async function nearBuyPrice(api: ExchangeApi, symbol = 'BTCUSDT'): Promise<string> {
+  const [t] = (await api.market.getTickers({ category: 'USDT-FUTURES', symbol })) as { lastPrice: string }[];
+  return String(Math.floor(Number(t?.lastPrice ?? '0') * 0.98));
+}
+
 /** The REST writes (POSTs) among `requests`. */
 export function restWrites(requests: readonly string[]): string[] {
   return requests.filter((line) => line.startsWith('POST '));
