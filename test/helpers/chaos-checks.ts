@@ -226,18 +226,35 @@ export async function advanceClock(rig: ChaosRig, ms: number): Promise<void> {
 
 /**
  * Moves the rig's clock forward a quarter second at a time until `predicate` holds, letting what
- * each step released run in between (lookups going out and their replies coming back, paced by a
- * short real pause, not awaited against a deadline). For a wait whose subject is what the client
- * does over time (e.g. its first lookups of an unknown order), not how long that takes: the clock
- * moves at most `maxMs` (default 10 s, under the holds the tests use), then it waits on real time.
+ * each step released run in between: after a step, two turns of the event loop (the timers it
+ * ended resolve, their requests are sent), then a wait until the REST requests sent since the step
+ * have been answered (requests already out before it, e.g. one the exchange holds, are not waited
+ * for). Events, not elapsed time. For a wait whose subject is what the client does over time (e.g.
+ * its first lookups of an unknown order), not how long that takes: the clock moves at most `maxMs`
+ * (default 10 s, under the holds the tests use), then it waits on the predicate alone.
  */
 export async function advanceUntil<T>(rig: ChaosRig, predicate: () => T | null | undefined | false, describe: () => string, maxMs = 10_000): Promise<T> {
-  for (let moved = 0; ; moved += 250) {
-    const value = predicate();
-    if (value) return value;
-    if (moved >= maxMs) return waitFor(predicate, describe);
-    rig.clock.advance(250);
-    await new Promise<void>((resolve) => setTimeout(resolve, 10));
+  let open = 0;
+  const off = rig.session.rest.observe({
+    onRequest: () => {
+      open += 1;
+    },
+    onReply: () => {
+      open -= 1;
+    },
+  });
+  try {
+    for (let moved = 0; ; moved += 250) {
+      const value = predicate();
+      if (value) return value;
+      if (moved >= maxMs) return await waitFor(predicate, describe);
+      const before = open;
+      rig.clock.advance(250);
+      for (let turn = 0; turn < 2; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
+      await waitFor(() => open <= before || predicate(), () => `the REST requests sent after the clock moved to be answered (${open - before} out); then ${describe()}`);
+    }
+  } finally {
+    off();
   }
 }
 
