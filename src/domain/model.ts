@@ -197,6 +197,12 @@ export interface Ticker {
   readonly ts: number;
 }
 
+/** One order-book level as the exchange sent it: its exact decimal strings (nothing rounded on the way to the screen). */
+export interface LevelText {
+  readonly price: string;
+  readonly size: string;
+}
+
 /** A public trade print. */
 export interface PublicTrade {
   readonly id: string;

@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import type { Candle } from '../../domain/candle.js';
-import type { Category, DeliveryStatus, Instrument, InstrumentStatus, PublicTrade, Side, Ticker } from '../../domain/model.js';
+import type { Category, DeliveryStatus, Instrument, InstrumentStatus, LevelText, PublicTrade, Side, Ticker } from '../../domain/model.js';
 import { isFutures } from '../../domain/model.js';
 import { wireBool, wireCategory, wireDecimal, wireDecimalOrNull, wireInt, wireRecord, wireString, type WireRecord } from './wire-values.js';
 
@@ -108,22 +108,16 @@ export function candleFromWire(value: unknown): Candle | null {
   return start ? { start, open: wireDecimal(r.open), high: wireDecimal(r.high), low: wireDecimal(r.low), close: wireDecimal(r.close), volume: wireDecimal(r.volume) } : null;
 }
 
-/** One book level as the exchange sent it (exact decimal strings, so nothing is rounded on the way to the screen). */
-export interface BookLevel {
-  readonly price: string;
-  readonly size: string;
-}
-
 /** A REST book snapshot: asks lowest first, bids highest first. */
 export interface BookSnapshot {
-  readonly asks: readonly BookLevel[];
-  readonly bids: readonly BookLevel[];
+  readonly asks: readonly LevelText[];
+  readonly bids: readonly LevelText[];
   /** Exchange time of the snapshot, Unix ms (0 when not given). */
   readonly ts: number;
 }
 
 /** `[price, size]` pairs; anything else in the list is skipped. */
-function bookLevelsFromWire(value: unknown): BookLevel[] {
+function bookLevelsFromWire(value: unknown): LevelText[] {
   if (!Array.isArray(value)) return [];
   return value.flatMap((l: unknown) => (Array.isArray(l) && typeof l[0] === 'string' && typeof l[1] === 'string' ? [{ price: l[0], size: l[1] }] : []));
 }

@@ -1,6 +1,6 @@
 import type { Decimal } from 'decimal.js';
 import type { Candle } from '../../domain/candle.js';
-import type { Category, DeliveryStatus, Instrument, PublicTrade, Ticker } from '../../domain/model.js';
+import type { Category, DeliveryStatus, Instrument, LevelText, PublicTrade, Ticker } from '../../domain/model.js';
 import { appendSample, type PriceSample } from '../../domain/sparkline.js';
 import type { SliceCreator } from '../slice.js';
 
@@ -16,9 +16,7 @@ export function symbolKey(ref: SymbolRef): string {
 }
 
 /** One book level as the exchange sent it (wire strings kept for display) plus cumulative size. */
-export interface BookLevelView {
-  readonly price: string;
-  readonly size: string;
+export interface BookLevelView extends LevelText {
   /** Cumulative size from the best level to this one, inclusive. */
   readonly cum: Decimal;
 }
