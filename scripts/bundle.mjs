@@ -77,7 +77,6 @@ try {
   });
   const outputs = Object.keys(result.metafile.outputs).length;
   if (readdirSync(chunks).length + 1 !== outputs) throw new Error(`expected ${outputs} output files`);
-  if (process.env.UTADASH_BUNDLE_META) writeFileSync(process.env.UTADASH_BUNDLE_META, JSON.stringify(result.metafile));
   writeFileSync(`${root}dist/cli/bundle-inputs.json`, `${JSON.stringify(Object.keys(result.metafile.inputs).sort(), null, 1)}\n`);
 } catch (error) {
   clean();

@@ -26,7 +26,7 @@ export interface ExchangeTarget {
 const DEMO_CREDENTIALS: Credentials = { apiKey: DEMO_API_KEY, secret: DEMO_SECRET, passphrase: DEMO_PASSPHRASE };
 
 /** The options that choose the exchange (the dashboard's; a command gives its own, with no replay). */
-export type TargetChoice = Pick<CliOptions, 'demo' | 'paper' | 'seed' | 'replay' | 'replaySpeed'>;
+export type TargetChoice = Pick<CliOptions, 'demo' | 'paper' | 'seed'> & Partial<Pick<CliOptions, 'replay' | 'replaySpeed'>>;
 
 /**
  * Which exchange: `--replay FILE` plays a recording back; keys (the profile's, unless `--demo`)
@@ -36,8 +36,8 @@ export type TargetChoice = Pick<CliOptions, 'demo' | 'paper' | 'seed' | 'replay'
  */
 export async function openExchangeTarget(options: TargetChoice, env: NodeJS.ProcessEnv, config: AppConfig): Promise<ExchangeTarget> {
   const creds = options.demo ? null : config.profile.credentials;
-  if (options.replay !== null) {
-    const replay = await openReplay(options.replay, options.replaySpeed);
+  if (options.replay !== undefined && options.replay !== null) {
+    const replay = await openReplay(options.replay, options.replaySpeed ?? 1);
     return { mode: 'REPLAY', account: `replay ${basename(options.replay)}`, restUrl: replay.rest, ws: { public: replay.wsPublic, private: replay.wsPrivate }, credentials: DEMO_CREDENTIALS, sim: null, replay };
   }
   if (creds) return bitgetTarget(options.paper || config.profile.paper, creds, config);
@@ -66,8 +66,9 @@ function bitgetTarget(paper: boolean, credentials: Credentials, config: AppConfi
 
 /** Starts the replay server of `--replay FILE`; an unreadable or invalid file is a UsageError. */
 async function openReplay(file: string, speed: number): Promise<ReplayHandle> {
+  // Loaded outside the try: a missing chunk is not the recording's fault.
+  const { startReplay } = await import('../sim/replay/replay-server.js');
   try {
-    const { startReplay } = await import('../sim/replay/replay-server.js');
     return await startReplay({ source: file, speed });
   } catch (error) {
     throw new UsageError(`--replay ${file}: ${(error as Error).message}`);

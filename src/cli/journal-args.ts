@@ -58,10 +58,9 @@ export const JOURNAL_CHOICES = {
   '--mode': ['live', 'paper', 'demo'],
 } as const satisfies Readonly<Record<string, readonly string[]>>;
 
-/** One of `choices`, or a UsageError naming the flag. */
-function choice<T extends string>(flag: string, value: string | undefined, choices: readonly T[], fallback: T): T {
-  if (value === undefined) return fallback;
-  const found = choices.find((c) => c === value);
+/** One of `choices` (the first when the flag is not given), or a UsageError naming the flag. */
+function choice<T extends string>(flag: string, value: string | undefined, choices: readonly T[]): T {
+  const found = value === undefined ? choices[0] : choices.find((c) => c === value);
   if (found === undefined) throw new UsageError(`${flag} must be ${choices.join(', ')} (got "${value}")`);
   return found;
 }
@@ -95,15 +94,15 @@ export function parseJournalArgs(argv: readonly string[], now: number): JournalC
   const from = time('--from', v.get('--from'), now, 0);
   const to = time('--to', v.get('--to'), now, now);
   if (to <= from) throw new UsageError(`--from must be before --to (${v.get('--from') ?? 'the start'} is not before ${v.get('--to') ?? 'now'})`);
-  const mode = v.has('--mode') ? choice('--mode', v.get('--mode'), JOURNAL_CHOICES['--mode'], 'live') : null;
+  const mode = v.has('--mode') ? choice('--mode', v.get('--mode'), JOURNAL_CHOICES['--mode']) : null;
   const path = v.get('--journal') ?? null;
   const account = v.get('--account') ?? null;
   const common: JournalCommon = { from, to, path, mode, account };
-  if (sub === 'stats') return { command: 'stats', by: choice('--by', v.get('--by'), JOURNAL_CHOICES['--by'], 'symbol'), ...common };
+  if (sub === 'stats') return { command: 'stats', by: choice('--by', v.get('--by'), JOURNAL_CHOICES['--by']), ...common };
   return {
     command: 'export',
-    kind: choice('--kind', v.get('--kind'), JOURNAL_CHOICES['--kind'], 'fills'),
-    format: choice('--format', v.get('--format'), JOURNAL_CHOICES['--format'], 'csv'),
+    kind: choice('--kind', v.get('--kind'), JOURNAL_CHOICES['--kind']),
+    format: choice('--format', v.get('--format'), JOURNAL_CHOICES['--format']),
     out: v.get('--out') ?? null,
     ...common,
   };

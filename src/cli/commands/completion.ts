@@ -2,7 +2,7 @@ import { CATEGORIES } from '../../domain/model.js';
 import { UsageError } from '../args.js';
 import { JOURNAL_CHOICES, JOURNAL_FLAGS } from '../journal-args.js';
 import { COMMAND_NAMES } from './command-names.js';
-import { COMMAND_SPECS, COMMON_FLAGS, ORDER_SUBCOMMANDS, type CommandKey } from './command-specs.js';
+import { COMMAND_SPECS, COMMON_FLAGS, ORDER_SUBCOMMANDS, type CommandKey, type FlagSpec } from './command-specs.js';
 
 /**
  * `utadash completion bash|zsh`: a completion script for the shell, generated from the commands'
@@ -24,8 +24,10 @@ const FLAG_VALUES: Readonly<Record<string, readonly string[]>> = {
 
 /** Flags whose value is a file name. */
 const FILE_FLAGS = ['--out', '--journal'];
-/** Flags whose value is free (nothing to offer). */
-const FREE_FLAGS = ['--profile', '--seed', '--symbol', '--depth', '--wait', '--qty', '--price', '--tp', '--sl', '--pledge', '--loan', '--from', '--to', '--account'];
+/** Flags whose value is free (nothing to offer): every flag that takes a value, less the two kinds above. */
+const FREE_FLAGS = [
+  ...new Set([...Object.values(COMMAND_SPECS).flatMap((spec: FlagSpec) => spec.values ?? []), ...COMMON_FLAGS.values, ...Object.values(JOURNAL_FLAGS).flat()]),
+].filter((flag) => FLAG_VALUES[flag] === undefined && !FILE_FLAGS.includes(flag));
 
 /** Words in second place: subcommands. */
 const SUBWORDS: Readonly<Record<string, readonly string[]>> = {

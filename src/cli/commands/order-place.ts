@@ -1,5 +1,4 @@
 import { isFutures } from '../../domain/model.js';
-import { parseDecimal } from '../../domain/money.js';
 import type { Intent } from '../../domain/position-mapping.js';
 import { orderLabel } from '../../services/order-request.js';
 import type { AppState } from '../../store/app-state.js';

@@ -1,5 +1,5 @@
 import type { Decimal } from 'decimal.js';
-import { toCsv } from '../../journal/journal-csv.js';
+import { csvLine } from '../../journal/journal-csv.js';
 import type { OutputFormat } from './flags.js';
 
 /**
@@ -66,8 +66,8 @@ export function renderTable(table: Table, empty: string): string {
 
 /** RFC 4180 CSV (journal-csv.ts): a header of the field names, then one line per row, ended by `\n` for pipes; null is empty. */
 export function renderCsv(t: Table): string {
-  const rows = t.rows.map((r) => Object.fromEntries(t.columns.map((c) => [c.key, String(r[c.key] ?? '')])));
-  return toCsv(t.columns.map((c) => c.key), rows, '\n');
+  const keys = t.columns.map((c) => c.key);
+  return [csvLine(keys), ...t.rows.map((r) => csvLine(keys.map((k) => String(r[k] ?? ''))))].map((line) => `${line}\n`).join('');
 }
 
 /** Pretty JSON (2 spaces) and a line break. */

@@ -32,7 +32,7 @@ export async function openCommandTarget(common: CommonOptions, env: NodeJS.Proce
   }
   const keys = common.demo ? null : credentialSourceOf(config);
   if (keys) checkCredentials(keys);
-  const exchange = await openExchangeTarget({ demo: common.demo, paper: common.paper, seed: common.seed, replay: null, replaySpeed: 1 }, env, config);
+  const exchange = await openExchangeTarget({ demo: common.demo, paper: common.paper, seed: common.seed }, env, config);
   const redactor = new Redactor();
   redactor.add(exchange.credentials.apiKey, exchange.credentials.secret, exchange.credentials.passphrase);
   return { config, exchange, redactor, close: () => closeExchangeTarget(exchange) };
