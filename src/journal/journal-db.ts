@@ -173,8 +173,9 @@ export function openJournal(opts: OpenJournalOptions): JournalStore {
     write: (batches) => {
       const now = clock();
       const due = now - lastPrune >= PRUNE_EVERY_MS;
-      inserter.write(batches, due ? now : null);
+      const stored = inserter.write(batches, due ? now : null);
       if (due) lastPrune = now;
+      return stored;
     },
     onProblem,
     describeFailure: (error, rows) => writeFailure(error, path, rows),

@@ -13,6 +13,7 @@ function rig(over: Partial<WriteQueueOptions> = {}) {
     write: (batches) => {
       if (state.failWith !== null) throw state.failWith;
       written.push([...batches]);
+      return batches.reduce((n, b) => n + rowsIn(b), 0);
     },
     onProblem: (m) => problems.push(m),
     describeFailure: (error, rows) => `failed: ${error instanceof Error ? error.message : String(error)}; ${rows} kept`,

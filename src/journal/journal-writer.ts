@@ -16,15 +16,15 @@ import type { JournalBatch } from './journal-types.js';
 
 /** Options of a WriteQueue. */
 export interface WriteQueueOptions {
-  /** Writes the batches in one transaction; throws when nothing could be written. */
-  readonly write: (batches: readonly JournalBatch[]) => void;
+  /** Writes the batches in one transaction and returns the rows newly stored (a row already stored is not); throws when nothing could be written. */
+  readonly write: (batches: readonly JournalBatch[]) => number;
   /** Where problems go: one line each, for the trader. */
   readonly onProblem: (message: string) => void;
   /** The line said when a write fails (`rows`: rows kept in memory). */
   readonly describeFailure: (error: unknown, rows: number) => string;
   /** The line said when writes succeed again after a failure. */
   readonly describeRecovery: (rows: number) => string;
-  /** Told after each write that stored rows (`rows`: how many). */
+  /** Told after each write that stored new rows (`rows`: how many; rows already stored are not counted). */
   readonly onWritten?: (rows: number) => void;
   /** Delay from the first queued row to the write, ms. Default 250. */
   readonly intervalMs?: number;
@@ -118,8 +118,9 @@ export class WriteQueue {
     if (this.queue.length === 0) return;
     const batches = this.queue;
     const rows = this.queuedRows;
+    let stored: number;
     try {
-      this.options.write(batches);
+      stored = this.options.write(batches);
     } catch (error) {
       if (this.retryDelay === null) {
         this.retryDelay = this.retryMs;
@@ -138,7 +139,7 @@ export class WriteQueue {
       this.droppedReported = false;
       this.options.onProblem(this.options.describeRecovery(rows));
     }
-    this.options.onWritten?.(rows);
+    if (stored > 0) this.options.onWritten?.(stored);
   }
 
   /** Stops the timers; `record` ignores rows from now on. Returns the rows still queued. */

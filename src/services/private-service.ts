@@ -1,9 +1,9 @@
-import type { Category, Order, Position } from '../domain/model.js';
+import type { Category, Position } from '../domain/model.js';
 import { isFutures } from '../domain/model.js';
 import type { ExchangeApi } from '../exchange/rest/facade.js';
-import { readLoans, readOpenOrders, readPositions } from '../exchange/rest/private-reads.js';
+import { readAccount, readLoans, readOpenOrders, readPositions } from '../exchange/rest/private-reads.js';
 import { accountFromWire, accountUpdateFromWire, fillFromWire, isEndedPosition, orderFromWire, positionFromWire } from '../exchange/wire/account-mappers.js';
-import { wireCategory, wireList, wireRecord, wireString } from '../exchange/wire/wire-values.js';
+import { wireCategory, wireList, wireString } from '../exchange/wire/wire-values.js';
 import type { StreamClient, StreamPush } from '../exchange/ws/stream-client.js';
 import type { AppStore } from '../store/create-app-store.js';
 import { DEFAULT_LOAN_POLL_MS } from '../store/slices/loans-slice.js';
@@ -158,8 +158,8 @@ export class PrivateService {
       if (all) store.getState().replacePositions(all, now());
     });
     const assets = await this.steps.run('assets', async () => {
-      const data = await this.readFresh('account', () => api.account.getAssets());
-      if (data !== null) store.getState().setAccount(accountFromWire(wireRecord(data), now()), now());
+      const account = await this.readFresh('account', () => readAccount(api, now()));
+      if (account !== null) store.getState().setAccount(account, now());
     });
     await this.pollLoans();
     return orders && positions && assets;

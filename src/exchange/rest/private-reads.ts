@@ -1,6 +1,7 @@
 import type { AccountSummary, Category, Loan, Order, Position } from '../../domain/model.js';
 import { accountFromWire, loanFromWire, orderFromWire, positionFromWire } from '../wire/account-mappers.js';
 import { wireList, wireRecord, wireString } from '../wire/wire-values.js';
+import { FUTURES_CATEGORIES } from '../wire/operations/common.js';
 import type { ExchangeApi } from './facade.js';
 
 /**
@@ -9,8 +10,6 @@ import type { ExchangeApi } from './facade.js';
  * `ExchangeError`.
  */
 
-/** The futures lines that hold positions. */
-const FUTURES = ['USDT-FUTURES', 'COIN-FUTURES', 'USDC-FUTURES'] as const;
 
 /** Every open order (cursor pages of 100, at most 10 pages), optionally of one category and symbol. */
 export async function readOpenOrders(api: ExchangeApi, scope: { readonly category?: Category; readonly symbol?: string } = {}): Promise<readonly Order[]> {
@@ -37,7 +36,7 @@ export async function readAccount(api: ExchangeApi, now: number): Promise<Accoun
 /** Every open futures position (size above zero), the three futures lines read at once. */
 export async function readPositions(api: ExchangeApi): Promise<readonly Position[]> {
   const lists = await Promise.all(
-    FUTURES.map(async (category) => {
+    FUTURES_CATEGORIES.map(async (category) => {
       const data = wireRecord(await api.position.getCurrent({ category }));
       return wireList(data.list)
         .map((r) => positionFromWire(r, category))

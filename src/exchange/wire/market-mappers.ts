@@ -125,6 +125,5 @@ function bookLevelsFromWire(value: unknown): LevelText[] {
 /** The market orderbook reply (`a`/`b`, or `asks`/`bids`, and `ts`); a missing side is empty. */
 export function orderbookSnapshotFromWire(data: unknown): BookSnapshot {
   const r = wireRecord(data);
-  const ts = Number(wireString(r.ts));
-  return { asks: bookLevelsFromWire(r.a ?? r.asks), bids: bookLevelsFromWire(r.b ?? r.bids), ts: Number.isFinite(ts) ? ts : 0 };
+  return { asks: bookLevelsFromWire(r.a ?? r.asks), bids: bookLevelsFromWire(r.b ?? r.bids), ts: wireInt(r.ts) };
 }
