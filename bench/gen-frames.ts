@@ -27,11 +27,6 @@ export interface GenOptions {
   readonly maxChanges?: number;
 }
 
-/** Small fast seeded PRNG (src/domain/rng.ts); returns floats in [0, 1). */
-export function makeRng(seed: number): () => number {
-  return createRng(seed).next;
-}
-
 /** Price of tick index `idx` with tick 0.1, trailing zeros trimmed ("97000.5", "97001"). */
 export function tickPrice(idx: number): string {
   const whole = Math.floor(idx / 10);
@@ -89,7 +84,7 @@ function view(side: GenSide): ChecksumSide {
 /** Generates `count` frame texts (snapshot first). Deterministic for a given seed and options. */
 export function generateFrames(options: GenOptions = {}): string[] {
   const count = options.count ?? 100_000;
-  const rng = makeRng(options.seed ?? 42);
+  const rng = createRng(options.seed ?? 42).next;
   const depth = options.depth ?? 400;
   const maxChanges = options.maxChanges ?? 12;
   const quotedRate = options.quotedSeqRate ?? 0;

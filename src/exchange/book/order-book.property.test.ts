@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal } from 'decimal.js';
-import { generateFrames, makeRng } from '../../../bench/gen-frames.js';
+import { generateFrames } from '../../../bench/gen-frames.js';
+import { createRng } from '../../domain/rng.js';
 import { OrderBook, SequenceGapError } from './order-book.js';
 
 /**
@@ -97,7 +98,7 @@ describe('OrderBook property', () => {
 
   it('raises EXCH_SEQUENCE_GAP exactly at dropped, replayed and reordered frames and recovers from a snapshot', () => {
     const frames = generateFrames({ count: 20_000, seed: 3, depth: 100 });
-    const rng = makeRng(99);
+    const rng = createRng(99).next;
     const book = new OrderBook();
     const ref = new Reference();
     let gaps = 0;

@@ -403,19 +403,21 @@ export function confirmLines(r: OrderRequest, unit: string): readonly string[] {
   return lines;
 }
 
+/** The texts of the ticket's prices of `key`: the best bid and ask (the book's, else the ticker's) and the last price. */
+export function ticketPriceTexts(s: AppState, key: string): readonly [bid: string | undefined, ask: string | undefined, last: string | undefined] {
+  const book = s.market.books[key];
+  const ticker = s.market.tickers[key];
+  return [book?.bids[0]?.price ?? ticker?.bid1Price.toFixed(), book?.asks[0]?.price ?? ticker?.ask1Price.toFixed(), ticker?.lastPrice.toFixed()];
+}
+
 /** The best prices and the last price of `key`, as the ticket uses them (null: none, or not positive). */
 export function ticketMarketPrices(s: AppState, key: string): Pick<TicketEnv, 'bestBid' | 'bestAsk' | 'lastPrice'> {
   const positive = (text: string | undefined) => {
     const d = text === undefined ? null : parseDecimal(text);
     return d && d.gt(0) ? d : null;
   };
-  const book = s.market.books[key];
-  const ticker = s.market.tickers[key];
-  return {
-    bestBid: positive(book?.bids[0]?.price ?? ticker?.bid1Price.toFixed()),
-    bestAsk: positive(book?.asks[0]?.price ?? ticker?.ask1Price.toFixed()),
-    lastPrice: positive(ticker?.lastPrice.toFixed()),
-  };
+  const [bid, ask, last] = ticketPriceTexts(s, key);
+  return { bestBid: positive(bid), bestAsk: positive(ask), lastPrice: positive(last) };
 }
 
 /**
@@ -428,8 +430,12 @@ export function ticketMarketPrices(s: AppState, key: string): Pick<TicketEnv, 'b
 export function ticketInstrumentEnv(s: AppState, ref: SymbolRef): Omit<TicketEnv, 'bestBid' | 'bestAsk' | 'lastPrice'> {
   const key = symbolKey(ref);
   const set = s.extras.settings?.holdMode;
-  const positions = Object.values(s.positions.open);
-  const holdMode: HoldMode = set === 'hedge_mode' || set === 'one_way_mode' ? set : (positions.find((p) => p.category === ref.category)?.holdMode ?? positions[0]?.holdMode ?? 'one_way_mode');
+  // Runs on every store update the ticket sees: the positions are read only until the setting is known.
+  const fromPositions = (): HoldMode => {
+    const positions = Object.values(s.positions.open);
+    return positions.find((p) => p.category === ref.category)?.holdMode ?? positions[0]?.holdMode ?? 'one_way_mode';
+  };
+  const holdMode: HoldMode = set === 'hedge_mode' || set === 'one_way_mode' ? set : fromPositions();
   return { category: ref.category, symbol: ref.symbol, inst: s.market.instruments[key], holdMode, delivery: s.market.delivery[key] ?? s.market.tickers[key]?.deliveryStatus ?? null };
 }
 

@@ -5,7 +5,6 @@ import { useLatest } from './use-latest.js';
 import { useModal } from './use-modal.js';
 import { ticketMargin, useFollowedOutcome, useMaxOpen, useTicketConfirm, useTicketLeverage, type MaxOpenState, type TicketGuardView, type TicketMargin, type TicketOutcome } from './use-ticket-parts.js';
 import type { OrderRequest } from '../../services/order-request.js';
-import type { AppState } from '../../store/app-state.js';
 import { symbolKey } from '../../store/slices/market-slice.js';
 import { TICKET_OVERLAYS } from '../keys/areas/ticket.js';
 import { Command } from '../keys/commands.js';
@@ -28,6 +27,7 @@ import {
   TICKET_FIELDS,
   ticketInstrumentEnv,
   ticketMarketPrices,
+  ticketPriceTexts,
   type TicketChoices,
   type TicketDerived,
   type TicketEnv,
@@ -67,13 +67,6 @@ export interface TicketState extends TicketDerived, TicketMargin {
 
 const NAVIGABLE = TICKET_FIELDS.filter((f) => !INFO_FIELDS.has(f));
 
-/** The three figures of `marketPrices` as one text: equal texts, equal prices. */
-function marketSignature(s: AppState, key: string): string {
-  const book = s.market.books[key];
-  const ticker = s.market.tickers[key];
-  return `${book?.bids[0]?.price ?? ticker?.bid1Price.toFixed() ?? ''}|${book?.asks[0]?.price ?? ticker?.ask1Price.toFixed() ?? ''}|${ticker?.lastPrice.toFixed() ?? ''}`;
-}
-
 /**
  * The ticket's instrument, mode and prices. The prices are read when the ticket renders; the ticket
  * re-renders on a price change only while `watchPrices` (something on it depends on them: a typed
@@ -84,7 +77,7 @@ function useTicketEnv(watchPrices: boolean): { readonly env: TicketEnv; readonly
   const { store } = useAppContext();
   const selected = useAppStore((s) => s.market.selected);
   const key = symbolKey(selected);
-  useAppStore((s) => (watchPrices ? marketSignature(s, key) : ''));
+  useAppStore((s) => (watchPrices ? ticketPriceTexts(s, key).join('|') : ''));
   const base = useAppStore((s) => ticketInstrumentEnv(s, selected));
   return {
     env: { ...base, ...ticketMarketPrices(store.getState(), key) },
