@@ -234,13 +234,15 @@ export async function advanceClock(rig: ChaosRig, ms: number): Promise<void> {
  * (default 10 s, under the holds the tests use), then it waits on the predicate alone.
  */
 export async function advanceUntil<T>(rig: ChaosRig, predicate: () => T | null | undefined | false, describe: () => string, maxMs = 10_000): Promise<T> {
-  let open = 0;
+  /** Attempts sent since the last clock step and not answered yet (by attempt number). */
+  const open = new Set<number>();
+  let sinceStep = false;
   const off = rig.session.rest.observe({
-    onRequest: () => {
-      open += 1;
+    onRequest: (attempt) => {
+      if (sinceStep) open.add(attempt.seq);
     },
-    onReply: () => {
-      open -= 1;
+    onReply: (attempt) => {
+      open.delete(attempt.seq);
     },
   });
   try {
@@ -248,10 +250,11 @@ export async function advanceUntil<T>(rig: ChaosRig, predicate: () => T | null |
       const value = predicate();
       if (value) return value;
       if (moved >= maxMs) return await waitFor(predicate, describe);
-      const before = open;
+      open.clear();
+      sinceStep = true;
       rig.clock.advance(250);
       for (let turn = 0; turn < 2; turn += 1) await new Promise<void>((resolve) => setImmediate(resolve));
-      await waitFor(() => open <= before || predicate(), () => `the REST requests sent after the clock moved to be answered (${open - before} out); then ${describe()}`);
+      await waitFor(() => open.size === 0 || predicate(), () => `the REST requests sent after the clock moved to be answered (${open.size} out); then ${describe()}`);
     }
   } finally {
     off();

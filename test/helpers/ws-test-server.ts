@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { WebSocketServer, WebSocket } from 'ws';
 import type { StreamArg } from '../../src/exchange/ws/topics.js';
-import { cancelledWithTest } from './wait-for.js';
+import { waitFor } from './wait-for.js';
 
 /**
  * Test helper: a scriptable websocket server on 127.0.0.1, port 0, speaking the v3 text protocol
@@ -152,24 +152,7 @@ export async function unusedPort(): Promise<number> {
   return port;
 }
 
-/**
- * Polls `predicate` on every event-loop turn (setImmediate, never faked) until it is true. No
- * deadline of its own: if the running test times out first, its error says it was waiting for `what`.
- */
+/** `waitFor` of a boolean check (test/helpers/wait-for.ts): no deadline but the test's, which names `what`. */
 export async function waitUntil(predicate: () => boolean, what = 'condition'): Promise<void> {
-  let cancelled: Error | null = null;
-  const end = cancelledWithTest(
-    () => what,
-    (reason) => {
-      cancelled = reason;
-    },
-  );
-  try {
-    while (!predicate()) {
-      if (cancelled) throw cancelled;
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-  } finally {
-    end();
-  }
+  await waitFor(predicate, () => what);
 }
